@@ -1,0 +1,42 @@
+"""unokit: UNO as the printed Mattel rule sheets describe it, as a fast, typed Python engine.
+
+>>> import unokit
+>>> game = unokit.Game.new("classic", players=2, seed=1)
+>>> game.n, len(game.hands[0])
+(2, 7)
+"""
+
+from .actions import Action, action_str, parse_action
+from .cards import EDITIONS, Card, card_str, edition_deck, parse_card
+from .errors import (
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+    UnoError,
+)
+from .game import AWAITING, Game
+from .observation import Observation
+from .options import Options
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AWAITING",
+    "EDITIONS",
+    "Action",
+    "Card",
+    "Game",
+    "IllegalActionError",
+    "NotationError",
+    "Observation",
+    "OptionError",
+    "Options",
+    "RecordError",
+    "UnoError",
+    "action_str",
+    "card_str",
+    "edition_deck",
+    "parse_action",
+    "parse_card",
+]

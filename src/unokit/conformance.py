@@ -1,0 +1,318 @@
+"""The conformance runner: plays the JSON rule scenarios of ``conformance/README.md``.
+
+Each scenario is a stacked deal, a list of actions, and what must hold after each of them.
+:func:`run_scenario` never raises on a malformed scenario: it reports the file, the step
+and what is wrong, as a failed :class:`Result`.
+
+>>> r = run_scenario({
+...     "name": "a wild names the colour",
+...     "setup": {"edition": "classic", "dealer": 0, "hands": [["W", "R1"], ["G2", "B3"]],
+...               "discard": "R4", "draw": ["Y1"]},
+...     "steps": [{"seat": 1, "do": "draw", "expect": {"awaiting": "drawn"}},
+...               {"seat": 1, "do": "pass"},
+...               {"seat": 0, "do": "W=G", "expect": {"color": "G", "turn": 1}}]})
+>>> r.line()
+'PASS a wild names the colour'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .actions import parse_action
+from .cards import COLOR_LETTERS, card_str, parse_card
+from .errors import IllegalActionError, NotationError, RecordError, UnoError
+from .game import Game
+from .options import Options
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one scenario. ``step`` is 1-based (0: the setup)."""
+
+    name: str
+    file: str
+    passed: bool
+    step: int = 0
+    message: str = ""
+
+    def line(self) -> str:
+        """``PASS name`` or ``FAIL name: step N: what differed``."""
+        if self.passed:
+            return f"PASS {self.name}"
+        return f"FAIL {self.name}: step {self.step}: {self.message}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as a JSON-ready dict."""
+        return {"name": self.name, "file": self.file, "passed": self.passed,
+                "step": self.step, "message": self.message}
+
+
+class _Fail(Exception):
+    def __init__(self, step: int, message: str) -> None:
+        super().__init__(message)
+        self.step = step
+        self.message = message
+
+
+def _malformed(step: int, message: str) -> _Fail:
+    return _Fail(step, f"malformed scenario: {message}")
+
+
+def build_game(setup: Mapping[str, Any]) -> Game:
+    """The :class:`Game` a scenario's ``setup`` describes. Raises :class:`RecordError`."""
+    if not isinstance(setup, Mapping):
+        raise RecordError("'setup' must be an object")
+    known = {"edition", "dealer", "hands", "discard", "draw", "deck", "players", "options",
+             "scores", "eliminated", "seed"}
+    unknown = set(setup) - known
+    if unknown:
+        raise RecordError(f"unknown setup key(s): {', '.join(sorted(unknown))}")
+    try:
+        options = Options.from_mapping(setup.get("options") or {})
+        edition = setup.get("edition", "classic")
+        dealer = setup.get("dealer", 0)
+        seed = setup.get("seed")
+        if not isinstance(dealer, int) or (seed is not None and not isinstance(seed, int)):
+            raise RecordError("'dealer' and 'seed' must be whole numbers")
+        scores = setup.get("scores")
+        eliminated = setup.get("eliminated", [])
+        if "deck" in setup:
+            players = setup.get("players")
+            if not isinstance(players, int):
+                raise RecordError("a setup with 'deck' needs 'players'")
+            game = Game(edition, players, options, seed)
+            if scores is not None:
+                if len(scores) != len(game.scores):
+                    raise RecordError(f"'scores' needs {len(game.scores)} entries")
+                game.scores = list(scores)
+            for s in eliminated:
+                game.eliminated[s] = True
+            game.start_round(dealer=dealer, deck=[_card(c) for c in setup["deck"]])
+            return game
+        for key in ("hands", "discard", "draw"):
+            if key not in setup:
+                raise RecordError(f"setup needs 'deck' or 'hands', 'discard' and 'draw' ({key!r} missing)")
+        hands = setup["hands"]
+        if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+            raise RecordError("'hands' must be a list of lists of cards")
+        return Game.from_setup(
+            hands=[[_card(c) for c in h] for h in hands],
+            discard=_card(setup["discard"]),
+            draw=[_card(c) for c in setup["draw"]],
+            dealer=dealer, edition=edition, options=options, scores=scores,
+            eliminated=eliminated, seed=seed,
+        )
+    except RecordError:
+        raise
+    except (UnoError, TypeError, KeyError, IndexError) as exc:
+        raise RecordError(f"bad setup: {exc}") from None
+
+
+def _card(text: Any) -> int:
+    if not isinstance(text, str):
+        raise RecordError(f"{text!r} is not a card code")
+    return parse_card(text)
+
+
+def _snapshot(game: Game) -> tuple[Any, ...]:
+    return (
+        [list(h) for h in game.hands], list(game.draw_pile), list(game.discard), game.color,
+        game.turn, game.direction, game.phase, game.drawn, game.pending, game.attacker,
+        list(game.owed), list(game.window), [dict(s) for s in game.seen], len(game.history),
+        list(game.scores), list(game.eliminated), game.rng.getstate(),
+    )
+
+
+def _seat_key(key: Any, n: int, step: int) -> int:
+    try:
+        seat = int(key)
+    except (TypeError, ValueError):
+        raise _malformed(step, f"{key!r} is not a seat number") from None
+    if not 0 <= seat < n:
+        raise _malformed(step, f"seat {seat} does not exist")
+    return seat
+
+
+def _cards(value: Any, step: int) -> list[str]:
+    if not isinstance(value, list):
+        raise _malformed(step, f"{value!r} is not a list of cards")
+    try:
+        return sorted(card_str(_card(c)) for c in value)
+    except UnoError as exc:
+        raise _malformed(step, str(exc)) from None
+
+
+def _check(game: Game, expect: Any, step: int) -> None:
+    if not isinstance(expect, Mapping):
+        raise _malformed(step, "'expect' must be an object")
+    diffs: list[str] = []
+
+    def differ(what: str, want: Any, got: Any) -> None:
+        if want != got:
+            diffs.append(f"{what}: expected {want!r}, got {got!r}")
+
+    for key, want in expect.items():
+        if key == "turn":
+            differ("turn", want, game.turn)
+        elif key == "awaiting":
+            differ("awaiting", want, game.awaiting)
+        elif key == "top":
+            differ("top", want, card_str(game.top))
+        elif key == "color":
+            differ("color", want, COLOR_LETTERS[game.color])
+        elif key == "direction":
+            differ("direction", want, game.direction)
+        elif key == "hand_sizes":
+            differ("hand_sizes", want, game.hand_sizes())
+        elif key in ("draw_size", "discard_size"):
+            got = len(game.draw_pile) if key == "draw_size" else len(game.discard)
+            differ(key, want, got)
+        elif key == "hands":
+            if not isinstance(want, Mapping):
+                raise _malformed(step, "'hands' must map seats to cards")
+            for seat_key, cards in want.items():
+                seat = _seat_key(seat_key, game.n, step)
+                differ(f"hand of seat {seat}", _cards(cards, step),
+                       sorted(card_str(c) for c in game.hands[seat]))
+        elif key in ("legal", "illegal"):
+            if not isinstance(want, Mapping):
+                raise _malformed(step, f"'{key}' must map seats to actions")
+            for seat_key, actions in want.items():
+                seat = _seat_key(seat_key, game.n, step)
+                if not isinstance(actions, list):
+                    raise _malformed(step, f"'{key}' of seat {seat} must be a list")
+                for text in actions:
+                    try:
+                        a = parse_action(text)
+                    except (NotationError, TypeError):
+                        if key == "illegal":
+                            continue  # not even an action: certainly not legal
+                        raise _malformed(step, f"{text!r} is not an action") from None
+                    ok = game.is_legal(seat, a)
+                    if key == "legal" and not ok:
+                        diffs.append(f"{text!r} should be legal for seat {seat}")
+                    if key == "illegal" and ok:
+                        diffs.append(f"{text!r} should be illegal for seat {seat}")
+        elif key == "seen":
+            if not isinstance(want, Mapping):
+                raise _malformed(step, "'seen' must map seats to {seat: cards}")
+            for seat_key, shown in want.items():
+                seat = _seat_key(seat_key, game.n, step)
+                if not isinstance(shown, Mapping):
+                    raise _malformed(step, "'seen' must map seats to {seat: cards}")
+                view = game.observe(seat).seen
+                for other_key, cards in shown.items():
+                    other = _seat_key(other_key, game.n, step)
+                    got_cards = view.get(other)
+                    differ(f"seat {seat} saw seat {other}", _cards(cards, step),
+                           None if got_cards is None else sorted(card_str(c) for c in got_cards))
+        elif key == "round_winner":
+            differ("round_winner", want, game.round_winner if game.round_winner >= 0 else None)
+        elif key == "scores":
+            differ("scores", want, list(game.scores))
+        elif key == "winner":
+            differ("winner", sorted(want) if isinstance(want, list) else want, sorted(game.winners))
+        elif key == "eliminated":
+            got_out = [s for s in range(game.n) if game.eliminated[s]]
+            differ("eliminated", sorted(want) if isinstance(want, list) else want, got_out)
+        else:
+            raise _malformed(step, f"unknown expect key {key!r}")
+    if diffs:
+        raise _Fail(step, "; ".join(diffs))
+
+
+def run_scenario(data: Any, file: str = "<scenario>") -> Result:
+    """Run one scenario (already parsed from JSON). Never raises on bad input."""
+    name = data.get("name") if isinstance(data, Mapping) else None
+    if not isinstance(name, str):
+        name = file
+    try:
+        if not isinstance(data, Mapping):
+            raise _malformed(0, "a scenario must be a JSON object")
+        try:
+            game = build_game(data.get("setup"))
+        except UnoError as exc:
+            raise _malformed(0, f"{file}: {exc}") from None
+        steps = data.get("steps")
+        if not isinstance(steps, list):
+            raise _malformed(0, "'steps' must be a list")
+        for i, step in enumerate(steps, start=1):
+            try:
+                _run_step(game, step, i, file)
+            except _Fail:
+                raise
+            except Exception as exc:  # an engine bug must be reported, not crash the run
+                raise _Fail(i, f"engine error: {type(exc).__name__}: {exc}") from None
+    except _Fail as fail:
+        message = fail.message
+        if message.startswith("malformed scenario") and file not in message:
+            message = f"{message} (in {file})"
+        return Result(name, file, False, fail.step, message)
+    return Result(name, file, True)
+
+
+def _run_step(game: Game, step: Any, i: int, file: str) -> None:
+    if not isinstance(step, Mapping):
+        raise _malformed(i, "a step must be an object")
+    unknown = set(step) - {"seat", "do", "expect", "error"}
+    if unknown:
+        raise _malformed(i, f"unknown step key(s) {', '.join(sorted(unknown))}")
+    if "do" in step:
+        seat, text = step.get("seat"), step["do"]
+        if not isinstance(seat, int) or not isinstance(text, str):
+            raise _malformed(i, "an action step needs a whole-number 'seat' and a 'do' string")
+        want_error = step.get("error", False) is True
+        before = _snapshot(game)
+        try:
+            game.apply(seat, text)
+        except NotationError as exc:
+            if not want_error:
+                raise _malformed(i, str(exc)) from None
+        except IllegalActionError as exc:
+            if not want_error:
+                raise _Fail(i, f"seat {seat} {text!r} was refused: {exc.reason}") from None
+            if _snapshot(game) != before:
+                raise _Fail(i, f"refusing seat {seat} {text!r} changed the game") from None
+        else:
+            if want_error:
+                raise _Fail(i, f"seat {seat} {text!r} was accepted, but must be refused")
+    elif "error" in step or "seat" in step:
+        raise _malformed(i, "'seat'/'error' given without 'do'")
+    if "expect" in step:
+        _check(game, step["expect"], i)
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    """Every ``*.json`` file named or inside the folders named, sorted within each folder."""
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.json")))
+        else:
+            files.append(path)
+    return files
+
+
+def run_files(files: Iterable[Path],
+              on_result: Callable[[Result], None] | None = None) -> list[Result]:
+    """Run every scenario file; unreadable or non-JSON files are failed results, not crashes."""
+    results: list[Result] = []
+    for f in files:
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+        except OSError as exc:
+            result = Result(str(f), str(f), False, 0, f"cannot read {f}: {exc.strerror}")
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            result = Result(str(f), str(f), False, 0, f"malformed scenario: {f} is not JSON: {exc}")
+        else:
+            result = run_scenario(data, str(f))
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results

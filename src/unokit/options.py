@@ -1,0 +1,137 @@
+"""Match options: RULES.md's *Options* and *House rules* tables, with their exact names and values.
+
+>>> opts = Options.from_mapping({"target": "250", "stacking": "progressive"})
+>>> opts.target, opts.stacking, opts.scoring
+(250, 'progressive', 'standard')
+>>> opts.changed()
+{'target': 250, 'stacking': 'progressive'}
+>>> Options.from_mapping({"stacking": "yes"})
+Traceback (most recent call last):
+...
+unokit.errors.OptionError: option 'stacking': 'yes' is not a value (choose from off, progressive, plus4_on_plus2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .errors import OptionError
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "scoring": ("standard", "alternative"),
+    "mode": ("individual", "partners", "elimination"),
+    "wd4_bluffing": ("allow", "forbid"),
+    "illegal_play": ("reject", "penalize"),
+    "agent_p_draws_from": ("discard", "draw"),
+    "stacking": ("off", "progressive", "plus4_on_plus2"),
+}
+_BOOLS: Final = ("two_handed_rules", "seven_zero", "jump_in", "draw_until_playable", "force_play")
+_INTS: Final[dict[str, tuple[int, int]]] = {"target": (1, 0), "hand_size": (1, 15)}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every option of RULES.md with its default. Immutable; build one with :meth:`from_mapping`."""
+
+    target: int | float = 500
+    scoring: str = "standard"
+    mode: str = "individual"
+    two_handed_rules: bool = True
+    wd4_bluffing: str = "allow"
+    illegal_play: str = "reject"
+    agent_p_draws_from: str = "discard"
+    hand_size: int = 7
+    stacking: str = "off"
+    seven_zero: bool = False
+    jump_in: bool = False
+    draw_until_playable: bool = False
+    force_play: bool = False
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> Options:
+        """Options from ``{name: value}``; values may be typed or strings (``"true"``, ``"250"``).
+
+        An unknown name or a bad value raises :class:`~unokit.errors.OptionError` naming it.
+        """
+        fields = {f.name for f in dataclasses.fields(cls)}
+        parsed: dict[str, Any] = {}
+        for name, value in values.items():
+            if name not in fields:
+                raise OptionError(
+                    f"unknown option {name!r} (options: {', '.join(sorted(fields))})"
+                )
+            parsed[name] = _parse_value(name, value)
+        return cls(**parsed)
+
+    @classmethod
+    def from_strings(cls, items: list[str]) -> Options:
+        """Options from command-line ``key=value`` strings.
+
+        >>> Options.from_strings(["seven_zero=true"]).seven_zero
+        True
+        """
+        values: dict[str, str] = {}
+        for item in items:
+            name, sep, value = item.partition("=")
+            if not sep or not name:
+                raise OptionError(f"option {item!r} must be written as name=value")
+            values[name.strip()] = value.strip()
+        return cls.from_mapping(values)
+
+    def changed(self) -> dict[str, Any]:
+        """The options that differ from their defaults, as a plain dict (for records)."""
+        default = Options()
+        return {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every option as a plain dict."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+def _parse_value(name: str, value: Any) -> Any:
+    if name in _CHOICES:
+        choices = _CHOICES[name]
+        if not isinstance(value, str) or value not in choices:
+            raise OptionError(
+                f"option {name!r}: {value!r} is not a value (choose from {', '.join(choices)})"
+            )
+        return value
+    if name in _BOOLS:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        raise OptionError(f"option {name!r}: {value!r} is not a value (use true or false)")
+    low, high = _INTS[name]
+    number: int | float
+    if isinstance(value, bool):
+        raise OptionError(f"option {name!r}: {value!r} is not a number")
+    if isinstance(value, (int, float)):
+        number = value
+    elif isinstance(value, str):
+        try:
+            number = int(value)
+        except ValueError:
+            try:
+                number = float(value) if name == "target" else int(value)
+            except ValueError:
+                raise OptionError(f"option {name!r}: {value!r} is not a number") from None
+    else:
+        raise OptionError(f"option {name!r}: {value!r} is not a number")
+    if name == "hand_size" and not float(number).is_integer():
+        raise OptionError(f"option 'hand_size': {value!r} is not a whole number")
+    if isinstance(number, float) and number.is_integer():
+        number = int(number)
+    if name == "target":
+        if not (0 < number < float("inf")):
+            raise OptionError(f"option 'target': {value!r} is out of range (any positive number)")
+    elif number < low or (high is not None and number > high):
+        raise OptionError(f"option {name!r}: {value!r} is out of range ({low} to {high})")
+    return number
