@@ -235,7 +235,7 @@ def run_scenario(data: Any, file: str = "<scenario>") -> Result:
         if not isinstance(data, Mapping):
             raise _malformed(0, "a scenario must be a JSON object")
         try:
-            game = build_game(data.get("setup"))
+            game = build_game(data.get("setup"))  # type: ignore[arg-type]  # checked inside
         except UnoError as exc:
             raise _malformed(0, f"{file}: {exc}") from None
         steps = data.get("steps")

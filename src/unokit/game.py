@@ -61,7 +61,6 @@ from .cards import (
     CARD_POINTS,
     CARD_RANK,
     DRAW_TWO,
-    IS_WILD,
     MATER,
     N_CARDS,
     REVERSE,
@@ -130,13 +129,51 @@ class Game:
     """
 
     __slots__ = (
-        "edition", "options", "n", "seed", "scores", "eliminated", "round_no", "dealer",
-        "winners", "round_winner", "hands", "draw_pile", "discard", "color", "turn",
-        "direction", "phase", "drawn", "pending", "pending_rank", "attacker", "bluff",
-        "owed", "window", "seen", "history", "rounds", "rng", "teams", "two_handed",
-        "_left", "_right", "_stack", "_bluffing", "_penalize", "_seven_zero", "_jump_in",
-        "_until_playable", "_force", "_respond_all", "_agent_p_discard", "_cache_key",
-        "_cache", "_version", "_deck_counts",
+        "_agent_p_discard",
+        "_bluffing",
+        "_cache",
+        "_cache_key",
+        "_deck_counts",
+        "_force",
+        "_jump_in",
+        "_left",
+        "_penalize",
+        "_respond_all",
+        "_right",
+        "_seven_zero",
+        "_stack",
+        "_until_playable",
+        "_version",
+        "attacker",
+        "bluff",
+        "color",
+        "dealer",
+        "direction",
+        "discard",
+        "draw_pile",
+        "drawn",
+        "edition",
+        "eliminated",
+        "hands",
+        "history",
+        "n",
+        "options",
+        "owed",
+        "pending",
+        "pending_rank",
+        "phase",
+        "rng",
+        "round_no",
+        "round_winner",
+        "rounds",
+        "scores",
+        "seed",
+        "seen",
+        "teams",
+        "turn",
+        "two_handed",
+        "window",
+        "winners",
     )
 
     edition: str
@@ -286,8 +323,8 @@ class Game:
         )
         return game
 
-    def _round_rng(self, purpose: str) -> random.Random:
-        return random.Random(f"unokit:{self.seed}:{self.round_no}:{purpose}")
+    def _round_rng(self, purpose: str, round_no: int) -> random.Random:
+        return random.Random(f"unokit:{self.seed}:{round_no}:{purpose}")
 
     def _choose_dealer(self) -> int:
         """S1: each active player draws a card; highest number deals; ties draw again."""
@@ -297,7 +334,7 @@ class Game:
             deck = list(edition_deck(self.edition))
             rng.shuffle(deck)
             values = {s: (CARD_RANK[c] if c < WILD and CARD_RANK[c] < 10 else 0)
-                      for s, c in zip(contenders, deck)}
+                      for s, c in zip(contenders, deck, strict=False)}
             best = max(values.values())
             contenders = [s for s in contenders if values[s] == best]
         return contenders[0]
@@ -316,41 +353,47 @@ class Game:
         ``deck`` (top card first) is dealt by S2 instead of a shuffled one; ``hands``,
         ``discard`` and ``draw`` (top first) give the piles directly.
         """
+        round_no = self.round_no
         if self.rounds:
             if self.phase == GAME_OVER:
                 raise IllegalActionError(-1, "next round", "the game is over")
             if self.phase != ROUND_OVER:
                 raise IllegalActionError(-1, "next round", "the round is not over")
-            self.round_no += 1
+            round_no += 1
             if dealer is None:
                 dealer = self._left_of_dealer()
         elif dealer is None:
             dealer = self.dealer
-        self._clear_round()
-        self._version += 1
         if not 0 <= dealer < self.n or self.eliminated[dealer]:
             raise OptionError(f"dealer {dealer} is not an active seat")
-        self.dealer = dealer
+        # Everything is checked before anything changes.
         if hands is None:
             if deck is None:
                 shuffled = list(edition_deck(self.edition))
-                self._round_rng("deal").shuffle(shuffled)
+                self._round_rng("deal", round_no).shuffle(shuffled)
                 deck = shuffled
             hands, discard, draw = self._deal(list(deck), dealer)
-            self.rounds.append(RoundStart(dealer, tuple(deck), None))
+            start = RoundStart(dealer, tuple(deck), None)
         else:
             if discard is None or draw is None or len(hands) != self.n:
                 raise OptionError("a stacked round needs hands for every seat, a discard and a draw pile")
-            self.rounds.append(RoundStart(dealer, None, (
-                tuple(tuple(h) for h in hands), discard, tuple(draw))))
+            start = RoundStart(dealer, None, (tuple(tuple(h) for h in hands), discard, tuple(draw)))
         for s in range(self.n):
             if self.eliminated[s] and hands[s]:
                 raise OptionError(f"seat {s} is eliminated and cannot hold cards")
         self._check_counts(hands, discard, draw)
+        self.round_no = round_no
+        self._clear_round()
+        self._version += 1
+        self.dealer = dealer
+        start.scores = tuple(self.scores)
+        start.eliminated = tuple(s for s in range(self.n) if self.eliminated[s])
+        start.actions = self.history
+        self.rounds.append(start)
         self.hands = [list(h) for h in hands]
         self.draw_pile = list(reversed(draw))
         self.discard = [discard]
-        self.rng = self._round_rng("play")
+        self.rng = self._round_rng("play", round_no)
         self._turn_up_first_card()
 
     def _left_of_dealer(self) -> int:
@@ -358,12 +401,13 @@ class Game:
 
     def _deal(self, deck: list[Card], dealer: int) -> tuple[list[list[Card]], Card, list[Card]]:
         """S2: hand_size cards each, one at a time from the dealer's left; then turn one up."""
-        first = self._left[dealer]
+        left = _seat_order([not e for e in self.eliminated], 1)
+        first = left[dealer]
         order = [first]
-        s = self._left[first]
+        s = left[first]
         while s != first:
             order.append(s)
-            s = self._left[s]
+            s = left[s]
         need = self.options.hand_size * len(order) + 1
         if len(deck) < need:
             raise OptionError(f"the deck has {len(deck)} cards; dealing needs at least {need}")
@@ -383,7 +427,7 @@ class Game:
         counts[discard] += 1
         for c in draw:
             counts[c] += 1
-        for c, (have, limit) in enumerate(zip(counts, self._deck_counts)):
+        for c, (have, limit) in enumerate(zip(counts, self._deck_counts, strict=True)):
             if have > limit:
                 raise OptionError(
                     f"{have} × {card_str(c)} given, but the {self.edition} deck has {limit}"
@@ -533,7 +577,7 @@ class Game:
         if c != WILD_DRAW_FOUR:
             return True
         color = self.color
-        for h in hand:
+        for h in hand:  # noqa: SIM110 (a plain loop is faster here)
             if CARD_COLOR[h] == color:
                 return False
         return True
@@ -1001,6 +1045,10 @@ class Game:
         g.seen = [dict(s) for s in self.seen]
         g.history = list(self.history)
         g.rounds = list(self.rounds)
+        if g.rounds:
+            last = g.rounds[-1]
+            g.rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
+                                      last.eliminated, g.history)
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g._cache_key = -1
@@ -1014,16 +1062,23 @@ class Game:
 
 
 class RoundStart:
-    """How a round began: the dealer, and either the deck dealt by S2 (top first) or the
-    stacked piles ``(hands, discard, draw top-first)``."""
+    """How a round began and what was done in it: the dealer, the match totals before it,
+    either the deck dealt by S2 (``deck``, top first) or the stacked piles
+    (``piles``: hands, discard, draw top-first), and the round's actions ``(seat, action)``
+    (seat -1 for a host's action)."""
 
-    __slots__ = ("dealer", "deck", "piles")
+    __slots__ = ("actions", "dealer", "deck", "eliminated", "piles", "scores")
 
     def __init__(self, dealer: int, deck: tuple[Card, ...] | None,
-                 piles: tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]] | None) -> None:
+                 piles: tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]] | None,
+                 scores: tuple[int | float, ...] = (), eliminated: tuple[int, ...] = (),
+                 actions: list[tuple[int, Action]] | None = None) -> None:
         self.dealer = dealer
         self.deck = deck
         self.piles = piles
+        self.scores = scores
+        self.eliminated = eliminated
+        self.actions: list[tuple[int, Action]] = actions if actions is not None else []
 
 
 def _card(c: str | Card) -> Card:
@@ -1038,4 +1093,4 @@ def _text(a: Action) -> str:
     return action_str(a) if 0 <= a < len(ACTION_KIND) else repr(a)
 
 
-__all__ = ["AWAITING", "Game", "RoundStart", "ACCEPT", "CHALLENGE", "DRAW", "PASS", "UNO"]
+__all__ = ["ACCEPT", "AWAITING", "CHALLENGE", "DRAW", "PASS", "UNO", "Game", "RoundStart"]

@@ -32,7 +32,7 @@ class HistoryView(Sequence[tuple[int, Action]]):
     The log of a round is only ever appended to, so the view never changes.
     """
 
-    __slots__ = ("_log", "_len")
+    __slots__ = ("_len", "_log")
 
     def __init__(self, log: list[tuple[int, Action]], length: int) -> None:
         self._log = log
@@ -64,7 +64,7 @@ class HistoryView(Sequence[tuple[int, Action]]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence):
             return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     def __hash__(self) -> int:
         return hash(tuple(self))

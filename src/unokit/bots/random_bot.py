@@ -1,0 +1,27 @@
+"""``random``: a uniformly random legal action."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..observation import Observation
+
+
+class RandomBot:
+    """Picks uniformly among its legal actions; out of turn it acts with probability ``eagerness``."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, eagerness: float = 0.5) -> None:
+        self.rng = random.Random(seed)
+        self.eagerness = eagerness
+
+    def act(self, obs: Observation) -> Action | None:
+        """A random legal action (or, out of turn, sometimes nothing)."""
+        legal = obs.legal
+        if not legal:
+            return None
+        if obs.turn != obs.seat and self.rng.random() >= self.eagerness:
+            return None
+        return self.rng.choice(legal)

@@ -1,0 +1,149 @@
+"""Plain-English narration of a game, move by move (for ``unokit replay`` and ``unokit demo``).
+
+>>> from unokit import Game
+>>> g = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
+>>> before = Snapshot.of(g)
+>>> g.apply(0, "R1")
+>>> describe(before, g, 0, g.history[-1][1])
+'seat 0 plays R1; seat 0 has one card left and did not call UNO'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .actions import (
+    ACTION_ARG,
+    ACTION_CARD,
+    ACTION_COLOR,
+    ACTION_KIND,
+    ACTION_UNO,
+    K_ACCEPT,
+    K_CATCH,
+    K_CHALLENGE,
+    K_COLOR,
+    K_DRAW,
+    K_PASS,
+    K_PENALIZE,
+    K_PLAY,
+    K_SWAP,
+    K_UNO,
+    Action,
+)
+from .cards import COLOR_NAMES, card_str
+from .game import Game
+from .record import replay
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The public facts narration compares before and after an action."""
+
+    sizes: tuple[int, ...]
+    direction: int
+    eliminated: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> Snapshot:
+        """Take the snapshot of ``game`` now."""
+        return cls(tuple(game.hand_sizes()), game.direction, tuple(game.eliminated))
+
+
+def describe(before: Snapshot, game: Game, seat: int, action: Action) -> str:
+    """One sentence for ``seat``'s ``action``, with what it caused (draws, skips, round end)."""
+    kind = ACTION_KIND[action]
+    who = "the host" if seat < 0 else f"seat {seat}"
+    if kind == K_PLAY:
+        c = ACTION_CARD[action]
+        text = f"{who} plays {card_str(c)}"
+        if c >= 52:
+            text += f" and names {COLOR_NAMES[ACTION_COLOR[action]]}"
+        if ACTION_UNO[action]:
+            text += ' and calls "UNO!"'
+    elif kind == K_DRAW:
+        text = f"{who} draws"
+    elif kind == K_PASS:
+        text = f"{who} keeps the card and passes"
+    elif kind == K_UNO:
+        text = f'{who} calls "UNO!"'
+    elif kind == K_CATCH:
+        text = f"{who} catches seat {ACTION_ARG[action]} without an UNO call"
+    elif kind == K_CHALLENGE:
+        text = f"{who} challenges the Wild Draw Four"
+    elif kind == K_ACCEPT:
+        text = f"{who} accepts the draw"
+    elif kind == K_COLOR:
+        text = f"{who} names {COLOR_NAMES[ACTION_ARG[action]]}"
+    elif kind == K_SWAP:
+        text = f"{who} swaps hands with seat {ACTION_ARG[action]}"
+    elif kind == K_PENALIZE:
+        text = f"{who} penalizes seat {ACTION_ARG[action]} for suggestions"
+    else:
+        text = f"{who} acts"
+    effects: list[str] = []
+    after = game.hand_sizes()
+    hands_moved = kind == K_SWAP or (
+        kind == K_PLAY and game.options.seven_zero and card_str(ACTION_CARD[action])[1:] == "0"
+    )
+    for s, (b, a) in enumerate(zip(before.sizes, after, strict=True)):
+        grew = a - b
+        if hands_moved:
+            break
+        if grew > 0 and not (kind == K_DRAW and s == seat and grew == 1):
+            effects.append(f"seat {s} draws {grew}")
+    if game.direction != before.direction:
+        effects.append("the direction reverses")
+    if seat >= 0 and 0 <= seat < game.n and game.owed[seat] and kind == K_PLAY:
+        effects.append(f"seat {seat} has one card left and did not call UNO")
+    if game.phase >= 5:
+        winner = game.round_winner
+        side = f"team {winner}" if game.teams else f"seat {winner}"
+        effects.append(f"{side} wins the round")
+        out = [s for s in range(game.n) if game.eliminated[s] and not before.eliminated[s]]
+        if out:
+            effects.append("out of the game: " + ", ".join(f"seat {s}" for s in out))
+    return "; ".join([text, *effects])
+
+
+def hands_line(game: Game) -> str:
+    """Every hand, as ``0: R1 G2 | 1: W``."""
+    return " | ".join(
+        f"{s}: {' '.join(card_str(c) for c in h) or '-'}" for s, h in enumerate(game.hands)
+    )
+
+
+def narrate_record(data: object, emit: Callable[[str], None]) -> Game:
+    """Replay a record, emitting a header per round and a line per move with the hands after it.
+
+    Returns the final game. Raises :class:`~unokit.errors.RecordError` on a bad record.
+    """
+    final = replay(data)
+    total_rounds = len(final.rounds)
+    emit(f"unokit game: {final.edition}, {final.n} players, seed {final.seed}")
+    changed = final.options.changed()
+    if changed:
+        emit("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+    for r in range(total_rounds):
+        game = replay(data, upto=(r, 0))
+        start = final.rounds[r]
+        emit("")
+        emit(f"== Round {r + 1}: dealer seat {start.dealer}; scores {list(start.scores)}")
+        emit(f"   hands: {hands_line(game)}")
+        emit(f"   turned up {card_str(game.top)} (colour {COLOR_NAMES[game.color]}); "
+             f"seat {game.turn} to {game.awaiting}")
+        for k, (seat, action) in enumerate(start.actions, start=1):
+            before = Snapshot.of(game)
+            if seat < 0:
+                game.apply_host(action)
+            else:
+                game.apply(seat, action)
+            emit(f"{k:5}. {describe(before, game, seat, action)}")
+            emit(f"       hands: {hands_line(game)}")
+        if game.phase >= 5:
+            emit(f"   scores after round {r + 1}: {list(game.scores)}")
+    if final.is_over:
+        who = "team" if final.teams else "seat"
+        emit("")
+        emit(f"Winner: {', '.join(f'{who} {w}' for w in final.winners)}; final scores {list(final.scores)}")
+    return final
