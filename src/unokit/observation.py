@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, overload
 
 from .actions import Action, action_str
 from .cards import Card, card_str
+from .options import Options
 
 if TYPE_CHECKING:
     from .game import Game
@@ -78,7 +79,9 @@ class Observation:
     """One seat's view of the game. All fields are public information or the seat's own.
 
     ``seen`` maps another seat to the cards that seat held the last time its hand was
-    shown to this seat. ``drawn`` is this seat's just-drawn card (or -1). ``owed`` marks the
+    shown to this seat. ``drawn`` is this seat's just-drawn card (or -1). ``pending`` is the
+    number of cards a draw card waiting for an answer would make the seat on turn draw, and
+    ``attacker`` the seat that played it (-1 when none). ``options`` are the match's rules. ``owed`` marks the
     seats that have one card and have not called UNO; ``catchable`` those that may be caught now.
     """
 
@@ -95,6 +98,7 @@ class Observation:
     draw_size: int
     discard: tuple[Card, ...]
     pending: int
+    attacker: int
     drawn: Card
     owed: tuple[bool, ...]
     catchable: tuple[int, ...]
@@ -105,6 +109,7 @@ class Observation:
     history: HistoryView
     seen: dict[int, tuple[Card, ...]]
     legal: tuple[Action, ...]
+    options: Options
 
     def hand_text(self) -> list[str]:
         """The seat's hand in card notation."""
@@ -136,6 +141,7 @@ def observe(game: Game, seat: int) -> Observation:
         len(game.draw_pile),
         tuple(game.discard),
         game.pending,
+        game.attacker,
         my_turn_drawn,
         tuple(game.owed),
         tuple(game.window),
@@ -146,4 +152,5 @@ def observe(game: Game, seat: int) -> Observation:
         HistoryView(game.history, len(game.history)),
         dict(game.seen[seat]),
         tuple(game.legal_actions(seat)),
+        game.options,
     )
