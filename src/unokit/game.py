@@ -47,6 +47,7 @@ from .actions import (
     K_SWAP,
     K_UNO,
     MAX_SEATS,
+    N_ACTIONS,
     PASS,
     SWAP_BASE,
     UNO,
@@ -107,6 +108,20 @@ def _playable_table() -> tuple[tuple[bool, ...], ...]:
 
 
 _MATCH: Final = _playable_table()
+
+
+def _play_table(uno: bool) -> tuple[tuple[Action, ...], ...]:
+    """``_PLAYS[card]``: the actions that play ``card`` (a wild once per colour named);
+    ``_PLAYS_UNO[card]`` adds the same plays with an UNO call, as :meth:`Game._add_play` lists them."""
+    rows: list[tuple[Action, ...]] = []
+    for c in range(N_CARDS):
+        base = (c,) if c < WILD else tuple(range(WILD + 4 * (c - WILD), WILD + 4 * (c - WILD) + 4))
+        rows.append(base + tuple(a + UNO_OFFSET for a in base) if uno else base)
+    return tuple(rows)
+
+
+_PLAYS: Final = _play_table(False)
+_PLAYS_UNO: Final = _play_table(True)
 
 
 def _seat_order(active: Sequence[bool], step: int) -> list[int]:
@@ -503,6 +518,8 @@ class Game:
 
         The list is cached until the state changes; do not modify it.
         """
+        if not 0 <= seat < self.n:
+            return []  # never cached: the key of a seat out of range could be another seat's
         key = self._version * 16 + seat
         if key != self._cache_key:
             self._cache = self._legal(seat)
@@ -522,20 +539,25 @@ class Game:
         out: list[Action] = []
         if seat == self.turn:
             if phase == PLAY:
+                # The hot path: each matching face once, in hand order, with its play actions.
                 match = _MATCH[self.color * 17 + CARD_RANK[self.discard[-1]]]
-                uno = len(hand) == 2
+                plays = _PLAYS_UNO if len(hand) == 2 else _PLAYS
                 done = 0
                 for c in hand:
-                    bit = 1 << c
-                    if done & bit or not match[c]:
-                        continue
-                    done |= bit
-                    self._add_play(out, c, hand, uno)
+                    if match[c]:
+                        bit = 1 << c
+                        if not done & bit:
+                            done |= bit
+                            out += plays[c]
+                if done >> WILD_DRAW_FOUR & 1 and not (self._bluffing or self._t5_ok(WILD_DRAW_FOUR, hand)):
+                    # wd4_bluffing: forbid: an illegal W+4 (T5) is not offered.
+                    out = [a for a in out if ACTION_CARD[a] != WILD_DRAW_FOUR]
                 out.append(DRAW)
             elif phase == DRAWN:
                 d = self.drawn
-                if d >= 0 and self._drawn_playable(d, hand):
-                    self._add_play(out, d, hand, len(hand) == 2)
+                if d >= 0 and _MATCH[self.color * 17 + CARD_RANK[self.discard[-1]]][d] and (
+                        self._bluffing or self._t5_ok(d, hand)):  # _drawn_playable, inlined
+                    out += (_PLAYS_UNO if len(hand) == 2 else _PLAYS)[d]
                     if not (self._force and self._t5_ok(d, hand)):
                         out.append(PASS)
                 else:
@@ -615,13 +637,18 @@ class Game:
         a = parse_action(action) if isinstance(action, str) else action
         if not 0 <= seat < self.n:
             raise IllegalActionError(seat, _text(a), f"there is no seat {seat}")
-        if a in self.legal_actions(seat):
+        # legal_actions(seat), with its cache hit inlined (this is the hottest call).
+        legal = self._cache if self._cache_key == self._version * 16 + seat else self.legal_actions(seat)
+        if a in legal:
             self._do(seat, a)
             return
+        _check_action_number(a)
         if (self._penalize and self.phase == PLAY and seat == self.turn
-                and ACTION_KIND[a] == K_PLAY and ACTION_CARD[a] in self.hands[seat]
-                and not _MATCH[self.color * 17 + CARD_RANK[self.discard[-1]]][ACTION_CARD[a]]
-                and not (ACTION_UNO[a] and len(self.hands[seat]) != 2)):
+                and ACTION_KIND[a] == K_PLAY and not ACTION_UNO[a]
+                and ACTION_CARD[a] in self.hands[seat]
+                and not _MATCH[self.color * 17 + CARD_RANK[self.discard[-1]]][ACTION_CARD[a]]):
+            # P5: a wrong card (never one carrying an UNO call: the card stays in the hand,
+            # so the call would be refused, and a refused call refuses the whole action).
             self._wrong_card(seat, a)
             return
         raise IllegalActionError(seat, _text(a), self._reason(seat, a))
@@ -629,6 +656,7 @@ class Game:
     def apply_host(self, action: Action | str) -> None:
         """Apply a host's action: ``penalize N`` gives seat N the P4 penalty (draw 2)."""
         a = parse_action(action) if isinstance(action, str) else action
+        _check_action_number(a)
         if ACTION_KIND[a] != K_PENALIZE:
             raise IllegalActionError(-1, _text(a), "the host can only penalize a seat (P4)")
         target = ACTION_ARG[a]
@@ -658,7 +686,7 @@ class Game:
         elif kind == K_PASS:
             self.window.clear()
             self.drawn = -1
-            self.turn = self.next_seat(seat)
+            self.turn = (self._left if self.direction == 1 else self._right)[seat]
             self.phase = PLAY
         elif kind == K_UNO:
             self.owed[seat] = False
@@ -683,11 +711,17 @@ class Game:
         """``seat`` draws ``k`` cards (T6 when the draw pile runs out). Returns them."""
         if self.owed[seat]:
             self.owed[seat] = False
-        if seat in self.window:
-            self.window.remove(seat)
+        window = self.window
+        if window and seat in window:
+            window.remove(seat)
         pile = self.draw_pile
         hand = self.hands[seat]
-        got: list[Card] = []
+        if len(pile) >= k:  # the usual case: no reshuffle needed
+            got = pile[-1:-k - 1:-1]  # the top k cards, in the order they are drawn
+            del pile[len(pile) - k:]
+            hand += got
+            return got
+        got = []
         for _ in range(k):
             if not pile:
                 if not self._reshuffle():
@@ -859,8 +893,14 @@ class Game:
         """T2 (and ``draw_until_playable``): draw, then wait for the drawn card's play or a pass."""
         self.window.clear()
         hand = self.hands[seat]
-        got = self._give(seat, 1)
-        d = got[0] if got else -1
+        pile = self.draw_pile
+        if pile:  # the usual case: _give(seat, 1) without a reshuffle
+            self.owed[seat] = False
+            d = pile.pop()
+            hand.append(d)
+        else:
+            got = self._give(seat, 1)
+            d = got[0] if got else -1
         if self._until_playable:
             while d >= 0 and not self._drawn_playable(d, hand):
                 got = self._give(seat, 1)
@@ -1087,6 +1127,11 @@ def _card(c: str | Card) -> Card:
     if isinstance(c, bool) or not 0 <= c < N_CARDS:
         raise NotationError(f"{c!r} is not a card")
     return c
+
+
+def _check_action_number(a: Action) -> None:
+    if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a < N_ACTIONS:
+        raise NotationError(f"{a!r} is not an action number (0 to {N_ACTIONS - 1})")
 
 
 def _text(a: Action) -> str:

@@ -126,30 +126,35 @@ class Observation:
 
 def observe(game: Game, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` (also available as ``game.observe(seat)``)."""
-    my_turn_drawn = game.drawn if (seat == game.turn and game.phase == 1) else -1
+    # Built at every step of a simulation, so kept lean. Every mutable part of the game is
+    # copied (tuples, a dict); the history is an O(1) view of the append-only log.
+    turn = game.turn
+    phase = game.phase
+    discard = game.discard
+    history = game.history
     return Observation(
         seat,
         game.edition,
         game.n,
         tuple(game.hands[seat]),
-        tuple([len(h) for h in game.hands]),
-        game.discard[-1],
+        tuple(map(len, game.hands)),
+        discard[-1],
         game.color,
         game.direction,
-        game.turn,
+        turn,
         game.awaiting,
         len(game.draw_pile),
-        tuple(game.discard),
+        tuple(discard),
         game.pending,
         game.attacker,
-        my_turn_drawn,
+        game.drawn if (seat == turn and phase == 1) else -1,  # phase 1: DRAWN
         tuple(game.owed),
         tuple(game.window),
         tuple(game.scores),
         tuple(game.eliminated),
         game.dealer,
         game.round_no,
-        HistoryView(game.history, len(game.history)),
+        HistoryView(history, len(history)),
         dict(game.seen[seat]),
         tuple(game.legal_actions(seat)),
         game.options,

@@ -1,0 +1,205 @@
+"""Shared helpers for the rule tests.
+
+``setup(...)`` builds a stacked round (``Game.from_setup``) with options given as keywords;
+``refused(...)`` asserts that an action is refused and that the game did not change at all;
+``snapshot(...)`` is the full state used for that comparison; ``random_options(...)`` draws a
+random mix of RULES.md options (used by the property and soak tests).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from unokit import Game, IllegalActionError, NotationError, Options, action_str, card_str, edition_deck
+from unokit.actions import Action
+
+COLORS = "RYGB"
+
+
+def setup(
+    hands: Sequence[Sequence[str]],
+    discard: str,
+    draw: Sequence[str] = (),
+    *,
+    dealer: int = 0,
+    edition: str = "classic",
+    scores: Sequence[int | float] | None = None,
+    eliminated: Sequence[int] = (),
+    seed: int = 0,
+    **options: Any,
+) -> Game:
+    """A stacked round: ``hands`` per seat, the turned-up ``discard``, ``draw`` top card first."""
+    return Game.from_setup(
+        hands=[list(h) for h in hands],
+        discard=discard,
+        draw=list(draw),
+        dealer=dealer,
+        edition=edition,
+        options=Options.from_mapping(options),
+        scores=scores,
+        eliminated=eliminated,
+        seed=seed,
+    )
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    """Everything that makes up the game's state (caches excluded)."""
+    return (
+        [list(h) for h in game.hands],
+        list(game.draw_pile),
+        list(game.discard),
+        game.color,
+        game.turn,
+        game.direction,
+        game.awaiting,
+        game.drawn,
+        game.pending,
+        game.pending_rank,
+        game.attacker,
+        game.bluff,
+        list(game.owed),
+        list(game.window),
+        [dict(s) for s in game.seen],
+        list(game.history),
+        list(game.scores),
+        list(game.eliminated),
+        list(game.winners),
+        game.round_winner,
+        game.round_no,
+        game.dealer,
+        len(game.rounds),
+        game.rng.getstate(),
+        [tuple(game.legal_actions(s)) for s in range(game.n)],
+        [game.observe(s) for s in range(game.n)],
+    )
+
+
+def refused(game: Game, seat: int, action: str | Action, error: type[Exception] = IllegalActionError) -> str:
+    """Assert that ``seat`` may not take ``action``: it is not listed as legal (when it parses),
+    ``apply`` raises ``error``, and the whole game state is unchanged. Returns the message."""
+    before = snapshot(game)
+    if error is IllegalActionError:
+        assert not game.is_legal(seat, action), f"{action!r} is listed as legal for seat {seat}"
+    with pytest.raises(error) as info:
+        game.apply(seat, action)
+    assert snapshot(game) == before, f"refusing {action!r} for seat {seat} changed the game"
+    return str(info.value)
+
+
+def play(game: Game, *steps: tuple[int, str]) -> None:
+    """Apply ``(seat, action)`` steps in order, each of which must be legal."""
+    for seat, action in steps:
+        assert game.is_legal(seat, action), (
+            f"{action!r} is not legal for seat {seat}: legal {legal(game, seat)}; {game!r}"
+        )
+        game.apply(seat, action)
+
+
+def legal(game: Game, seat: int) -> list[str]:
+    """The legal actions of ``seat`` in notation."""
+    return [action_str(a) for a in game.legal_actions(seat)]
+
+
+def hand(game: Game, seat: int) -> list[str]:
+    """``seat``'s hand in notation, sorted."""
+    return sorted(card_str(c) for c in game.hands[seat])
+
+
+def cards(*texts: str) -> list[str]:
+    """Card codes, sorted (to compare with :func:`hand`)."""
+    return sorted(texts)
+
+
+def top(game: Game) -> str:
+    """The top card of the discard pile."""
+    return card_str(game.top)
+
+
+def color(game: Game) -> str:
+    """The colour in play as a letter."""
+    return COLORS[game.color]
+
+
+def draw_top_first(game: Game) -> list[str]:
+    """The draw pile in notation, top card first."""
+    return [card_str(c) for c in reversed(game.draw_pile)]
+
+
+def all_cards(game: Game) -> Counter[int]:
+    """Every card in the hands and both piles, as a multiset."""
+    count: Counter[int] = Counter()
+    for h in game.hands:
+        count.update(h)
+    count.update(game.draw_pile)
+    count.update(game.discard)
+    return count
+
+
+def assert_whole_deck(game: Game) -> None:
+    """Card conservation: the hands and the piles hold exactly the edition's deck."""
+    assert all_cards(game) == Counter(edition_deck(game.edition)), "cards were created or lost"
+
+
+def random_options(rng: random.Random, players: int, edition: str, target: int | None = None) -> Options:
+    """A random mix of every option of RULES.md's Options and House rules tables that a match of
+    ``players`` seats can be played with."""
+    deck = len(edition_deck(edition))
+    values: dict[str, Any] = {
+        "target": target if target is not None else rng.randint(1, 200),
+        "scoring": rng.choice(("standard", "alternative")),
+        "mode": rng.choice(
+            ("individual", "elimination") + (("partners",) if players in (4, 6, 8, 10) else ())
+        ),
+        "two_handed_rules": rng.random() < 0.7,
+        "wd4_bluffing": rng.choice(("allow", "forbid")),
+        "illegal_play": rng.choice(("reject", "penalize")),
+        "agent_p_draws_from": rng.choice(("discard", "draw")),
+        "hand_size": rng.randint(1, min(15, (deck - 1) // players)),
+        "stacking": rng.choice(("off", "progressive", "plus4_on_plus2")),
+        "seven_zero": rng.random() < 0.3,
+        "jump_in": rng.random() < 0.3,
+        "draw_until_playable": rng.random() < 0.3,
+        "force_play": rng.random() < 0.3,
+    }
+    # Leave some options out, so that their defaults are exercised too.
+    for name in list(values):
+        if name != "target" and rng.random() < 0.3:
+            del values[name]
+    return Options.from_mapping(values)
+
+
+def random_step(game: Game, rng: random.Random, eagerness: float = 0.3) -> tuple[int, Action]:
+    """Pick a random legal action: sometimes an out-of-turn one (uno, catch, jump-in) from any
+    seat that has one, else one of the seat on turn. Returns ``(seat, action)`` without applying."""
+    if rng.random() < eagerness:
+        others = [s for s in range(game.n) if s != game.turn and game.legal_actions(s)]
+        if others:
+            seat = rng.choice(others)
+            return seat, rng.choice(game.legal_actions(seat))
+    seat = game.turn
+    return seat, rng.choice(game.legal_actions(seat))
+
+
+__all__ = [
+    "COLORS",
+    "NotationError",
+    "all_cards",
+    "assert_whole_deck",
+    "cards",
+    "color",
+    "draw_top_first",
+    "hand",
+    "legal",
+    "play",
+    "random_options",
+    "random_step",
+    "refused",
+    "setup",
+    "snapshot",
+    "top",
+]
