@@ -1,5 +1,8 @@
 """Bots: opponents for players and baselines for researchers. Each sees only its own seat.
 
+Three bots are registered by name (:func:`make_bot`): ``random``, ``heuristic`` and ``strong``
+(see ``docs/bots.md``).
+
 >>> from unokit import Game
 >>> from unokit.bots import RandomBot, play_match
 >>> game = play_match(Game.new("classic", 3, seed=5), [RandomBot(seed=s) for s in range(3)])
@@ -9,6 +12,12 @@ True
 
 from .base import Bot
 from .driver import play_match, play_round, step
+from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .registry import BOTS, bot_names, make_bot
+from .strong import StrongBot
 
-__all__ = ["Bot", "RandomBot", "play_match", "play_round", "step"]
+__all__ = [
+    "BOTS", "Bot", "HeuristicBot", "RandomBot", "StrongBot", "bot_names", "make_bot",
+    "play_match", "play_round", "step",
+]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..bots import RandomBot, play_match
+from ..bots import make_bot, play_match
 from ..bots.base import Bot
 from ..cards import EDITIONS
-from ..errors import OptionError
 from ..game import Game
 from ..narrate import narrate_record
 from ..options import Options
@@ -21,7 +20,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the command's arguments."""
     parser.add_argument("--edition", choices=EDITIONS, default="classic")
     parser.add_argument("--players", type=int, default=4, help="2 to 10 (default 4)")
-    parser.add_argument("--bots", default="", help="comma-separated bot names, one per seat")
+    parser.add_argument("--bots", default="",
+                        help="comma-separated bot names (random, heuristic, strong), "
+                             "cycled over the seats; default heuristic")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a rule option, e.g. target=200 (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
@@ -29,23 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def make_bots(names: str, players: int, seed: int) -> list[Bot]:
-    """One bot per seat from a comma-separated list (cycled); default heuristic if available."""
-    try:
-        from ..bots import registry
-    except ImportError:  # the bot registry is optional at this layer
-        registry = None  # type: ignore[assignment]
-    wanted = [n.strip() for n in names.split(",") if n.strip()] or (
-        ["heuristic"] if registry is not None else ["random"])
-    bots: list[Bot] = []
-    for seat in range(players):
-        name = wanted[seat % len(wanted)]
-        if registry is not None:
-            bots.append(registry.make_bot(name, seed=seed * 100 + seat))
-        elif name == "random":
-            bots.append(RandomBot(seed=seed * 100 + seat))
-        else:
-            raise OptionError(f"unknown bot {name!r}")
-    return bots
+    """One bot per seat from a comma-separated list of names, cycled (default: heuristic)."""
+    wanted = [n.strip() for n in names.split(",") if n.strip()] or ["heuristic"]
+    return [make_bot(wanted[seat % len(wanted)], seed=seed * 100 + seat) for seat in range(players)]
 
 
 def run(args: argparse.Namespace) -> int:
