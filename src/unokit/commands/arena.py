@@ -1,0 +1,101 @@
+"""``unokit arena --bots strong,heuristic --games 2000``: bots against each other, with statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from ..arena import ArenaConfig, format_summary, run_arena, summarize, write_report
+from ..errors import OptionError
+from ..options import Options
+
+NAME = "arena"
+HELP = "play bots against each other (seats rotated) and report win rates, points and Elo"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the command's arguments."""
+    parser.add_argument("--bots", required=True,
+                        help="comma-separated bot names, one per seat; the last fills the remaining seats")
+    parser.add_argument("--games", type=int, default=200, help="number of games (full matches)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="players per game (default: the number of bots named, at least 2)")
+    parser.add_argument("--edition", default="classic", help="classic, cars2 or phineas-ferb")
+    parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE",
+                        help="match options, e.g. target=100 stacking=progressive")
+    parser.add_argument("--bot-option", nargs="*", default=[], metavar="BOT.NAME=VALUE",
+                        help="bot options, e.g. strong.iterations=20 heuristic.forget_uno=0.1")
+    parser.add_argument("--seed", type=int, default=0, help="base seed (every game is reproducible)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="worker processes (default: every core)")
+    parser.add_argument("--backend", choices=("process", "ray"), default="process",
+                        help="run the games in local processes or on a Ray cluster")
+    parser.add_argument("--report", metavar="DIR", help="write results.json and PNG plots to DIR")
+    parser.add_argument("--record", metavar="DIR", help="save every game's record (JSON) to DIR")
+    parser.add_argument("--game", type=int, action="append", metavar="I",
+                        help="play only game I of the series (repeatable), e.g. to reproduce it")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def parse_bot_options(items: list[str]) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+    """``strong.iterations=20`` → ``(("strong", (("iterations", 20),)),)``; numbers are parsed."""
+    found: dict[str, dict[str, Any]] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        bot, dot, opt = key.partition(".")
+        if not sep or not dot or not bot or not opt:
+            raise OptionError(f"bot option {item!r} must be written as bot.name=value")
+        value: Any = raw
+        for conv in (int, float):
+            try:
+                value = conv(raw)
+                break
+            except ValueError:
+                continue
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        found.setdefault(bot, {})[opt] = value
+    return tuple((b, tuple(sorted(v.items()))) for b, v in sorted(found.items()))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the series, print the statistics, and write the report if asked."""
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    players = args.players if args.players is not None else max(2, len(bots))
+    if args.games < 1:
+        raise OptionError("--games must be at least 1")
+    config = ArenaConfig(bots=bots, games=args.games, edition=args.edition, players=players,
+                         options=Options.from_strings(args.options), seed=args.seed,
+                         bot_options=parse_bot_options(args.bot_option))
+    config.lineup()
+    indices = sorted(set(args.game)) if args.game else None
+    total = len(indices) if indices is not None else config.games
+    if args.no_progress or args.json:
+        results = run_arena(config, jobs=args.jobs, backend=args.backend, record_dir=args.record,
+                            indices=indices)
+    else:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), transient=True) as bar:
+            task = bar.add_task("games", total=total)
+            results = run_arena(config, jobs=args.jobs, backend=args.backend, record_dir=args.record,
+                                indices=indices, progress=lambda k: bar.advance(task, k))
+    summary = summarize(config, results)
+    if args.json:
+        json.dump(summary, sys.stdout, indent=2)
+        print()
+    else:
+        print(format_summary(summary))
+    if args.report:
+        written = write_report(summary, results, args.report)
+        if len(written) == 1:
+            print("matplotlib is not installed (pip install 'unokit[arena]'): wrote only the JSON",
+                  file=sys.stderr)
+        if not args.json:
+            print("report: " + ", ".join(str(p) for p in written))
+    return 0

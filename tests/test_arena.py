@@ -1,0 +1,132 @@
+"""The arena: seat rotation, reproducibility, statistics, parallel runs, reports, CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from unokit.arena import (
+    ArenaConfig,
+    GameResult,
+    format_summary,
+    game_seed,
+    play_game,
+    run_arena,
+    seating,
+    summarize,
+    write_report,
+)
+from unokit.cli import main
+from unokit.errors import OptionError, UnoError
+from unokit.options import Options
+from unokit.record import load_game
+
+
+def _config(**kw: object) -> ArenaConfig:
+    base: dict[str, object] = {"bots": ("heuristic", "random"), "games": 6, "players": 2,
+                               "options": Options(target=60), "seed": 3}
+    base.update(kw)
+    return ArenaConfig(**base)  # type: ignore[arg-type]
+
+
+def test_lineup_fills_with_the_last_bot() -> None:
+    cfg = _config(bots=("strong", "heuristic"), players=4)
+    assert cfg.lineup() == ["strong", "heuristic", "heuristic", "heuristic"]
+    with pytest.raises(OptionError, match="unknown bot"):
+        _config(bots=("nobody",)).lineup()
+    with pytest.raises(OptionError, match="do not fit"):
+        _config(bots=("random",) * 3).lineup()
+
+
+def test_seats_rotate_within_a_block_sharing_one_seed() -> None:
+    lineup = ["a", "b", "b", "b"]
+    seats = [seating(lineup, i) for i in range(4)]
+    for s in range(4):
+        assert sorted(row[s] for row in seats) == ["a", "b", "b", "b"]
+    assert {game_seed(5, i, 4) for i in range(4)} == {game_seed(5, 0, 4)}
+    assert game_seed(5, 4, 4) != game_seed(5, 0, 4)
+
+
+def test_games_are_reproducible_and_parallel_matches_serial() -> None:
+    cfg = _config()
+    serial = run_arena(cfg, jobs=1)
+    parallel = run_arena(cfg, jobs=2)
+    assert serial == parallel
+    again, _ = play_game(cfg, 4)
+    assert again == serial[4]
+    only = run_arena(cfg, indices=[2])
+    assert only == [serial[2]]
+
+
+def test_summary_on_known_results() -> None:
+    cfg = _config(bots=("heuristic", "random"))
+    results = [
+        GameResult(0, 1, ["heuristic", "random"], [0], [1.0, 0.0], 1, 10, 0, [[50.0, 0.0]]),
+        GameResult(1, 1, ["random", "heuristic"], [1], [0.0, 1.0], 2, 20, 1, [[0.0, 30.0], [0.0, 10.0]]),
+        GameResult(2, 2, ["heuristic", "random"], [1], [0.0, 1.0], 1, 30, 0, [[0.0, 40.0]]),
+        GameResult(3, 2, ["random", "heuristic"], [1], [0.0, 1.0], 1, 40, 1, [[0.0, 20.0]]),
+    ]
+    s = summarize(cfg, results)
+    h, r = s["bots"]["heuristic"], s["bots"]["random"]
+    assert (h["wins"], h["entries"], h["win_rate"]) == (3.0, 4, 0.75)
+    assert r["win_rate"] == 0.25
+    assert h["points_per_round"] == pytest.approx((50 + 30 + 10 + 20) / 5)
+    assert r["points_per_round"] == pytest.approx(40 / 5)
+    # 3 : 1 plus one virtual draw -> 3.5 : 1.5.
+    assert h["elo"] - r["elo"] == pytest.approx(400 * math.log10(3.5 / 1.5), abs=1e-6)
+    assert s["first_player"]["win_rate"] == 0.75
+    assert s["seat_win_rate"] == [0.25, 0.75]
+    assert s["rounds_per_game"] == {"1": 3, "2": 1}
+    assert s["actions_per_game_mean"] == 25
+    assert "heuristic" in format_summary(s)
+
+
+def test_report_and_records(tmp_path: Path) -> None:
+    cfg = _config(games=2)
+    results = run_arena(cfg, record_dir=tmp_path / "rec")
+    summary = summarize(cfg, results)
+    written = write_report(summary, results, tmp_path / "rep")
+    data = json.loads((tmp_path / "rep" / "results.json").read_text())
+    assert data["summary"]["games"] == 2 and len(data["results"]) == 2
+    pytest.importorskip("matplotlib")
+    names = {p.name for p in written}
+    assert names >= {"results.json", "win_rate.png", "game_length.png", "first_player.png"}
+    replayed = load_game(tmp_path / "rec" / "game-000001.json")
+    _, game = play_game(cfg, 1)
+    assert replayed.scores == game.scores and replayed.winners == game.winners
+
+
+def test_cli_arena(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["arena", "--bots", "heuristic,random", "--games", "4", "--options", "target=50",
+                 "--jobs", "1", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 4 and out["config"]["options"] == {"target": 50}
+    code = main(["arena", "--bots", "strong,heuristic", "--players", "3", "--games", "1",
+                 "--options", "target=30", "--bot-option", "strong.rollouts=4", "--no-progress"])
+    assert code == 0
+    assert "strong" in capsys.readouterr().out
+
+
+def test_cli_arena_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "nobody", "--games", "1"]) != 0
+    assert "unknown bot" in capsys.readouterr().err
+
+
+def test_ray_backend() -> None:
+    pytest.importorskip("ray")
+    cfg = _config(games=2)
+    assert run_arena(cfg, backend="ray", jobs=2) == run_arena(cfg)
+
+
+def test_ray_backend_missing_is_a_clear_error() -> None:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        with pytest.raises(UnoError, match="ray"):
+            run_arena(_config(games=1), backend="ray")
+    else:
+        pytest.skip("ray is installed")
