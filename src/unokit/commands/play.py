@@ -1,0 +1,116 @@
+"""``unokit play``: play a full match in the terminal against bots (Textual app).
+
+Bad input (an unknown option, bot or language, an invalid number of players, a corrupt
+save file) raises :class:`~unokit.errors.UnoError` here, before the app starts, so the
+command line prints one ``unokit: error: ...`` line and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from ..actions import MAX_SEATS
+from ..cards import EDITIONS
+from ..errors import OptionError, RecordError, UnoError
+from ..game import Game
+from ..i18n import LANGUAGES, Translator, default_language, translator
+from ..options import Options
+
+NAME = "play"
+HELP = "play a full match against bots in the terminal"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the command's arguments."""
+    parser.add_argument("--edition", choices=EDITIONS, default="classic", help="the deck (default classic)")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help=f"number of players, you included: 2 to {MAX_SEATS} (default 4)")
+    parser.add_argument("--bots", default=None, metavar="NAME,...",
+                        help="the opponents, one name per seat or one for all: random, heuristic, strong "
+                             "(default heuristic)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a rule option, as in RULES.md (repeatable), e.g. target=200")
+    parser.add_argument("--lang", default=None,
+                        help=f"language: {', '.join(LANGUAGES)} (default: from the locale)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")
+    parser.add_argument("--resume", metavar="FILE", default=None, help="resume a saved game")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="where s saves the game (default: the --resume file, else unokit-game.json)")
+    parser.add_argument("--delay", type=float, default=0.8, help="seconds between bot moves (default 0.8)")
+    parser.add_argument("--forget-uno", type=float, default=0.3, metavar="P",
+                        help="the chance that a bot forgets to call UNO (default 0.3)")
+
+
+def bot_list(spec: str | None, opponents: int, tr: Translator) -> list[str]:
+    """The bot of each opponent seat from ``--bots`` (one name for all, or one per seat)."""
+    names = [n.strip() for n in (spec or "heuristic").split(",") if n.strip()]
+    if not names:
+        raise OptionError(tr._("--bots needs at least one bot name"))
+    if len(names) == 1:
+        return names * opponents
+    if len(names) != opponents:
+        raise OptionError(tr._("--bots names {k} bots, but there are {n} opponents").format(
+            k=len(names), n=opponents))
+    return names
+
+
+def build(args: argparse.Namespace) -> tuple[Any, Translator]:
+    """Check the arguments and build the session; raises UnoError on bad input."""
+    lang = args.lang or default_language()
+    tr = translator(lang)
+    if not 0 <= args.forget_uno <= 1:
+        raise OptionError(tr._("--forget-uno must be between 0 and 1"))
+    if args.delay < 0:
+        raise OptionError(tr._("--delay cannot be negative"))
+    from ..tui.session import Session, make_bots
+
+    saved: dict[str, Any] = {}
+    if args.resume:
+        from ..record import load_game
+
+        game = load_game(args.resume)
+        try:
+            meta = json.loads(Path(args.resume).read_text(encoding="utf-8")).get("play", {})
+        except (OSError, ValueError):
+            meta = {}
+        saved = meta if isinstance(meta, dict) else {}
+        if saved.get("human", 0) != 0:
+            raise RecordError(tr._("{path}: this save is not from unokit play").format(path=args.resume))
+        names = saved.get("bots")
+        if args.bots or not isinstance(names, list) or len(names) != game.n - 1:
+            names = bot_list(args.bots, game.n - 1, tr)
+        seed = game.seed
+    else:
+        players = args.players
+        if players is None:
+            given = [n for n in (args.bots or "").split(",") if n.strip()]
+            players = len(given) + 1 if len(given) > 1 else 4
+        if not 2 <= players <= MAX_SEATS:
+            raise OptionError(tr._("--players must be 2 to {max}, not {n}").format(max=MAX_SEATS, n=players))
+        names = bot_list(args.bots, players - 1, tr)
+        try:
+            options = Options.from_strings(list(args.option))
+        except OptionError as exc:
+            raise OptionError(tr._("bad --option: {error}").format(error=exc)) from None
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        game = Game.new(args.edition, players, options, seed)
+    bots = make_bots([str(n) for n in names], seed, forget_uno=args.forget_uno)
+    session = Session(game, [None, *bots], tr, bot_kinds=["", *[str(n) for n in names]])
+    return (session, [str(n) for n in names]), tr
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the match; returns 0 when the player quits."""
+    try:
+        from ..tui.app import UnoApp
+    except ImportError as exc:  # Textual is the optional 'play' extra
+        raise UnoError(f"unokit play needs Textual ({exc}); install it with: pip install 'unokit[play]'") \
+            from None
+    (session, names), _tr = build(args)
+    save = args.save or args.resume or "unokit-game.json"
+    UnoApp(session, delay=args.delay, save_path=save, bot_names=names).run()
+    return 0

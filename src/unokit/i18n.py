@@ -1,0 +1,162 @@
+"""Translations of everything a player reads: gettext catalogues for en, es, pt, fr and el.
+
+The catalogues are ``unokit/locale/<lang>/LC_MESSAGES/unokit.po`` (the source, edited by
+translators) and the compiled ``unokit.mo`` beside each, which ships with the package, so a
+plain ``pip install`` needs nothing else at run time (only the standard library's
+:mod:`gettext`). After editing a ``.po`` file, recompile with ``python -m unokit.i18n``
+(needs Babel, in the ``dev`` extra); a test checks that the ``.mo`` files are up to date.
+
+Card names follow the wording of each edition's printed rule sheet in that language
+(the Spanish classic sheet says *Roba Dos*, the Latin-American Cars 2 sheet *Roba 2*):
+they are looked up with the edition as the message context.
+
+>>> from unokit.cards import parse_card
+>>> tr = translator("es")
+>>> tr.card_name(parse_card("B+2"), "classic"), tr.card_name(parse_card("B+2"), "cars2")
+('Roba Dos azul', 'Roba 2 azul')
+>>> translator("en").card_name(parse_card("W+4"), "classic")
+'Wild Draw Four'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+from .cards import CARD_COLOR, CARD_RANK, DRAW_TWO, REVERSE, SKIP, WILD, Card
+from .errors import UnoError
+
+DOMAIN: Final = "unokit"
+LANGUAGES: Final = ("en", "es", "pt", "fr", "el")
+"""The languages of ``unokit play --lang``."""
+LANGUAGE_NAMES: Final = {
+    "en": "English", "es": "Español", "pt": "Português", "fr": "Français", "el": "Ελληνικά",
+}
+LOCALE_DIR: Final = Path(__file__).parent / "locale"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (translate it later)."""
+    return message
+
+
+# Card names, with the edition as context so that each edition follows its own sheet.
+# They are looked up dynamically; :func:`dynamic_messages` lists them for the catalogues.
+_RANK_NAMES: Final[dict[int, str]] = {
+    SKIP: "Skip",
+    REVERSE: "Reverse",
+    DRAW_TWO: "Draw Two",
+    13: "Wild",
+    14: "Wild Draw Four",
+    15: "Special Agent Mater",
+    16: "Agent P",
+}
+_EDITION_SPECIAL_RANK: Final = {"classic": None, "cars2": 15, "phineas-ferb": 16}
+COLOR_WORDS: Final = ("red", "yellow", "green", "blue")
+
+
+def dynamic_messages() -> list[tuple[str, str]]:
+    """The ``(context, message)`` pairs looked up with a computed message: the colours and
+    every edition's card names. Each catalogue must translate them all."""
+    out = [("colour", word) for word in COLOR_WORDS]
+    for edition, special in _EDITION_SPECIAL_RANK.items():
+        for rank in (SKIP, REVERSE, DRAW_TWO, 13, 14):
+            out.append((edition, _RANK_NAMES[rank]))
+        if special is not None:
+            out.append((edition, _RANK_NAMES[special]))
+    return out
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+
+    >>> default_language({"LANG": "pt_BR.UTF-8"}), default_language({"LANG": "de_DE"})
+    ('pt', 'en')
+    >>> default_language({"LANGUAGE": "fr:en", "LANG": "es_ES.UTF-8"})
+    'fr'
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = part.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if var != "LANGUAGE":
+            # The first set locale variable decides (as in C); C/POSIX and others mean English.
+            return "en"
+    return "en"
+
+
+class Translator:
+    """The messages of one language. ``_``, ``ngettext`` and ``pgettext`` as in :mod:`gettext`."""
+
+    def __init__(self, lang: str, catalog: gettext.NullTranslations) -> None:
+        self.lang = lang
+        self.catalog = catalog
+
+    def _(self, message: str) -> str:
+        """Translate ``message``."""
+        return self.catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Translate the form of ``singular``/``plural`` that fits ``n``."""
+        return self.catalog.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """Translate ``message`` in ``context``."""
+        return self.catalog.pgettext(context, message)
+
+    def color(self, color: int) -> str:
+        """A colour's name (``0 … 3``)."""
+        return self.pgettext("colour", COLOR_WORDS[color])
+
+    def card_name(self, c: Card, edition: str) -> str:
+        """A card in words, as that edition's sheet in this language names it: ``red 7``."""
+        rank = CARD_RANK[c]
+        if c >= WILD:
+            return self.pgettext(edition, _RANK_NAMES[rank])
+        name = str(rank) if rank < 10 else self.pgettext(edition, _RANK_NAMES[rank])
+        return self._("{color} {card}").format(color=self.color(CARD_COLOR[c]), card=name)
+
+
+def translator(lang: str) -> Translator:
+    """The :class:`Translator` of ``lang`` (one of :data:`LANGUAGES`); raises UnoError otherwise."""
+    if lang not in LANGUAGES:
+        raise UnoError(f"unknown language {lang!r} (choose from {', '.join(LANGUAGES)})")
+    if lang == "en":
+        return Translator(lang, gettext.NullTranslations())
+    try:
+        catalog = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
+    except OSError as exc:
+        raise UnoError(f"the {lang!r} message catalogue is missing: {exc}") from None
+    return Translator(lang, catalog)
+
+
+def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
+    """Compile every ``.po`` under ``locale_dir`` to its ``.mo`` with Babel; returns the ``.mo`` paths."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written: list[Path] = []
+    for po in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=po.parts[-3])
+        mo = po.with_suffix(".mo")
+        with mo.open("wb") as f:
+            write_mo(f, catalog, use_fuzzy=False)
+        written.append(mo)
+    return written
+
+
+__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Translator", "compile_catalogs", "default_language",
+           "dynamic_messages", "translator"]
+
+if __name__ == "__main__":
+    for path in compile_catalogs():
+        print(path)

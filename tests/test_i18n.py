@@ -1,0 +1,135 @@
+"""The translation catalogues are complete: no message the player sees falls back to English."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from unokit.cards import EDITIONS, parse_card
+from unokit.i18n import LANGUAGES, LOCALE_DIR, default_language, dynamic_messages, translator
+from unokit.tui.help import help_path, help_text
+
+babel = pytest.importorskip("babel")
+from babel.messages.extract import extract_from_file  # noqa: E402
+from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "unokit"
+SOURCES = [SRC / "i18n.py", SRC / "commands" / "play.py", *sorted((SRC / "tui").glob("*.py"))]
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def source_messages() -> set[tuple[str | None, str | tuple[str, ...]]]:
+    """Every message the player can see: those marked in the source, and the card names."""
+    found: set[tuple[str | None, str | tuple[str, ...]]] = set()
+    for path in SOURCES:
+        for _line, message, _comments, context in extract_from_file("python", str(path), keywords=KEYWORDS):
+            found.add((context, message))
+    found.update(dynamic_messages())
+    return found
+
+
+def load_po(lang: str):  # type: ignore[no-untyped-def]
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / "unokit.po"
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def fields(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def test_sources_have_messages() -> None:
+    messages = source_messages()
+    assert len(messages) > 100
+    assert (None, "Your hand") in messages and ("cars2", "Special Agent Mater") in messages
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalogue_is_complete(lang: str) -> None:
+    catalog = load_po(lang)
+    assert catalog.num_plurals == 2
+    missing = []
+    for context, message in sorted(source_messages(), key=repr):
+        msgid = message[0] if isinstance(message, tuple) else message
+        entry = catalog.get(msgid, context=context)
+        if entry is None or entry.fuzzy:
+            missing.append((context, message))
+            continue
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        assert all(strings), f"{lang}: empty translation of {message!r}"
+        originals = message if isinstance(message, tuple) else (message,)
+        want = set().union(*(fields(m) for m in originals))
+        for s in strings:
+            assert fields(s) == want, f"{lang}: {message!r} -> {s!r} changes the placeholders"
+    assert not missing, f"{lang}: untranslated: {missing}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_compiled_catalogue_matches_the_po(lang: str) -> None:
+    buf = io.BytesIO()
+    write_mo(buf, load_po(lang), use_fuzzy=False)
+    buf.seek(0)
+    fresh = gettext.GNUTranslations(buf)
+    shipped = translator(lang).catalog
+    assert isinstance(shipped, gettext.GNUTranslations)
+    assert fresh._catalog == shipped._catalog, "run: python -m unokit.i18n"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_at_run_time(lang: str) -> None:
+    tr = translator(lang)
+    same = []
+    for context, message in source_messages():
+        if isinstance(message, tuple):
+            got = tr.ngettext(message[0], message[1], 5)
+            english = message[1]
+        elif context:
+            got = tr.pgettext(context, message)
+            english = message
+        else:
+            got = tr._(message)
+            english = message
+        if got == english:
+            same.append(message)
+    # Words that are the same in the language (card codes, "Total", placeholders only).
+    allowed = {"{who}: {cards}", "u UNO", "Total", "Table", "{color} {card}", "Agent P"}
+    assert set(same) <= allowed, f"{lang}: falls back to English: {set(same) - allowed}"
+
+
+def test_card_names_follow_each_sheet() -> None:
+    wd4 = parse_card("W+4")
+    assert translator("es").card_name(wd4, "classic") == "Comodín Roba Cuatro"
+    assert translator("es").card_name(wd4, "phineas-ferb") == "Comodín Roba 4"
+    assert translator("pt").card_name(parse_card("Y+2"), "classic") == "Bisca 2 amarelo"
+    assert translator("pt").card_name(parse_card("WM"), "cars2") == "Agente Especial Mate"
+    assert translator("fr").card_name(parse_card("RS"), "cars2") == "Passer rouge"
+    assert translator("el").card_name(parse_card("GR"), "classic") == "πράσινο Αλλάζει η Φορά"
+    assert translator("en").card_name(parse_card("B7"), "classic") == "blue 7"
+
+
+def test_default_language_comes_from_the_locale() -> None:
+    assert default_language({"LANG": "es_ES.UTF-8"}) == "es"
+    assert default_language({"LC_ALL": "el_GR.UTF-8", "LANG": "fr_FR"}) == "el"
+    assert default_language({"LANG": "C"}) == "en"
+    assert default_language({}) == "en"
+
+
+def test_unknown_language_is_an_error() -> None:
+    from unokit.errors import UnoError
+
+    with pytest.raises(UnoError, match="unknown language"):
+        translator("de")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_help_exists_for_every_edition_and_language(lang: str, edition: str) -> None:
+    assert help_path(edition, lang).is_file() and help_path(edition, lang, "rules").is_file()
+    text = help_text(edition, lang)
+    assert "W+4" in text and "| " in text
