@@ -5,7 +5,11 @@ and is listed in :data:`COMMANDS` (in the order ``unokit --help`` shows them).
 """
 
 COMMANDS: tuple[str, ...] = (
+    "play",
     "demo",
     "replay",
     "conformance",
+    "arena",
+    "tournament",
+    "bench",
 )

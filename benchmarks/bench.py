@@ -1,0 +1,231 @@
+"""unokit against RLCard 1.2.0's UNO, side by side in one run.
+
+Usage (from the repository root, in a venv with ``benchmarks/requirements.txt`` and unokit)::
+
+    .venv-bench/bin/python benchmarks/bench.py                  # 2 and 4 players, 5 repeats
+    .venv-bench/bin/python benchmarks/bench.py --quick          # seconds: checks that it works (CI)
+    .venv-bench/bin/python benchmarks/bench.py --players 2 --repeats 9 --json out.json
+
+Two pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
+
+* **engine**: unokit's ``legal_actions`` / ``apply`` (the turn seat's legal list, UNO-call
+  variants and catches included) against RLCard's bare rules loop (``UnoRound``, no state dicts).
+* **observe**: unokit's full observation of the acting seat (with its legal actions) at every
+  step, against RLCard's ``env.run`` (observation planes, legal-action dicts, trajectories).
+
+Every repeat runs A then B (then B then A in the next repeat, so neither side always goes
+first), with the same seed on both sides; each run is sized by a warm-up to take about
+``--target-seconds``. Reported: games/s and steps/s (median, min, max over the repeats),
+steps per game, the unokit/RLCard ratio of the medians, and the peak memory allocated while
+playing one game (tracemalloc, including the game's setup; median over a few games).
+Timings are wall-clock; run on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from unokit.bench import engine_loop, observe_loop
+
+Loop = Callable[[int, int, int], tuple[int, int]]
+
+try:
+    from rlcard_loops import rlcard_bare_loop, rlcard_env_run
+except ImportError as exc:  # rlcard (or numpy) missing: unokit runs alone
+    RLCARD_ERROR: str | None = str(exc)
+else:
+    RLCARD_ERROR = None
+
+
+def _unokit_engine(games: int, seed: int, players: int) -> tuple[int, int]:
+    return engine_loop(games, seed, players)
+
+
+def _unokit_observe(games: int, seed: int, players: int) -> tuple[int, int]:
+    return observe_loop(games, seed, players)
+
+
+def pairs() -> list[tuple[str, Loop, str, Loop | None, str]]:
+    """``(name, unokit loop, unokit label, RLCard loop or None, RLCard label)``."""
+    return [
+        ("engine", _unokit_engine, "Game.legal_actions + apply",
+         None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
+        ("observe", _unokit_observe, "Game.observe(seat) + apply",
+         None if RLCARD_ERROR else rlcard_env_run, "env.run (RandomAgent)"),
+    ]
+
+
+@dataclass
+class Series:
+    """The runs of one loop: games, steps and seconds of each repeat."""
+
+    label: str
+    runs: list[tuple[int, int, float]] = field(default_factory=list)
+    peak_bytes: list[int] = field(default_factory=list)
+
+    def rates(self, what: str) -> list[float]:
+        i = 0 if what == "games" else 1
+        return [r[i] / r[2] for r in self.runs]
+
+    def median(self, what: str) -> float:
+        return statistics.median(self.rates(what))
+
+    def steps_per_game(self) -> float:
+        return sum(r[1] for r in self.runs) / max(1, sum(r[0] for r in self.runs))
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": self.label, "runs": self.runs,
+                               "steps_per_game": self.steps_per_game()}
+        for what in ("games", "steps"):
+            rates = self.rates(what)
+            out[f"{what}_per_s"] = {"median": statistics.median(rates), "min": min(rates),
+                                    "max": max(rates)}
+        if self.peak_bytes:
+            out["peak_kib_per_game"] = statistics.median(self.peak_bytes) / 1024
+        return out
+
+
+def timed(fn: Loop, games: int, seed: int, players: int) -> tuple[int, int, float]:
+    gc.collect()
+    start = time.perf_counter()
+    played, steps = fn(games, seed, players)
+    return played, steps, time.perf_counter() - start
+
+
+def calibrate(fn: Loop, players: int, target: float, quick: bool) -> int:
+    """How many games take about ``target`` seconds (a short warm-up run)."""
+    if quick:
+        return 2
+    games = 2
+    while True:
+        _, _, took = timed(fn, games, 999, players)
+        if took >= target / 10 or games >= 1 << 20:
+            return max(2, round(games * target / max(took, 1e-9)))
+        games *= 4
+
+
+def peak_memory(fn: Loop, players: int, samples: int) -> list[int]:
+    """Peak bytes allocated (tracemalloc) while playing one game, per sampled game."""
+    peaks = []
+    for seed in range(samples):
+        gc.collect()
+        tracemalloc.start()
+        fn(1, 10_000 + seed, players)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    return peaks
+
+
+def arena_scaling(games: int, repeats: int, bots: str) -> list[tuple[int, float]]:
+    """Wall-clock games/s of ``unokit arena --jobs 1`` and ``--jobs 2``, alternating."""
+    runs: list[tuple[int, float]] = []
+    for rep in range(repeats):
+        for jobs in (1, 2) if rep % 2 == 0 else (2, 1):
+            cmd = [sys.executable, "-m", "unokit", "arena", "--bots", bots, "--games", str(games),
+                   "--jobs", str(jobs), "--seed", str(rep), "--no-progress", "--json"]
+            start = time.perf_counter()
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+            runs.append((jobs, games / (time.perf_counter() - start)))
+    return runs
+
+
+def _fmt(rates: list[float]) -> str:
+    return f"{statistics.median(rates):,.0f} ({min(rates):,.0f}–{max(rates):,.0f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="unokit vs RLCard UNO, side by side")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--repeats", type=int, default=None, help="timed runs per loop (default 5)")
+    parser.add_argument("--target-seconds", type=float, default=1.0, help="length of each timed run")
+    parser.add_argument("--memory-games", type=int, default=5, help="games sampled for peak memory")
+    parser.add_argument("--quick", action="store_true",
+                        help="tiny runs (2 games, 2 repeats): checks that everything works")
+    parser.add_argument("--json", metavar="FILE", help="also write every run as JSON")
+    parser.add_argument("--arena-games", type=int, default=0, metavar="N",
+                        help="also time `unokit arena --games N` with --jobs 1 and --jobs 2 (scaling)")
+    parser.add_argument("--arena-bots", default="heuristic,heuristic", help="bots for --arena-games")
+    args = parser.parse_args(argv)
+    repeats = args.repeats if args.repeats is not None else (2 if args.quick else 5)
+    if repeats < 1:
+        parser.error("--repeats must be at least 1")
+    mem_games = 1 if args.quick else args.memory_games
+
+    command = "python benchmarks/bench.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    print(f"# {command.strip()}")
+    print(f"# Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
+          f"{platform.system()}; {time.strftime('%Y-%m-%d %H:%M')}")
+    if RLCARD_ERROR:
+        print(f"# RLCard is not importable ({RLCARD_ERROR}): running unokit alone. "
+              "Install it with: pip install -r benchmarks/requirements.txt")
+    else:
+        import rlcard  # type: ignore[import-untyped]
+
+        print(f"# RLCard {getattr(rlcard, '__version__', '?')}; A/B alternating, "
+              f"{repeats} repeats of about {args.target_seconds:g} s each")
+    results: dict[str, Any] = {"command": command.strip(), "python": platform.python_version(),
+                               "rlcard": RLCARD_ERROR is None, "rows": []}
+    rows = []
+    for players in args.players:
+        for name, ufn, ulabel, rfn, rlabel in pairs():
+            sides = [("unokit", ufn, Series(ulabel))]
+            if rfn is not None:
+                sides.append(("RLCard", rfn, Series(rlabel)))
+            sizes = {who: calibrate(fn, players, args.target_seconds, args.quick) for who, fn, _ in sides}
+            for rep in range(repeats):
+                order = sides if rep % 2 == 0 else sides[::-1]
+                for who, fn, series in order:
+                    series.runs.append(timed(fn, sizes[who], rep, players))
+            for _, fn, series in sides:
+                series.peak_bytes = peak_memory(fn, players, mem_games)
+            rows.append((players, name, sides))
+            results["rows"].append({"players": players, "loop": name,
+                                    **{who: s.as_dict() for who, _, s in sides}})
+            print(f"# done: {players} players, {name}", file=sys.stderr, flush=True)
+
+    print()
+    print("| players | loop | engine | games/s median (min–max) | steps/s median (min–max) | "
+          "steps/game | peak KiB/game |")
+    print("|---|---|---|---|---|---|---|")
+    for players, name, sides in rows:
+        for who, _, s in sides:
+            print(f"| {players} | {name} | {who}: {s.label} | {_fmt(s.rates('games'))} | "
+                  f"{_fmt(s.rates('steps'))} | {s.steps_per_game():,.1f} | "
+                  f"{statistics.median(s.peak_bytes) / 1024:,.0f} |")
+    if not RLCARD_ERROR:
+        print()
+        print("| players | loop | unokit/RLCard games/s | unokit/RLCard steps/s |")
+        print("|---|---|---|---|")
+        for players, name, sides in rows:
+            u, r = sides[0][2], sides[1][2]
+            print(f"| {players} | {name} | {u.median('games') / r.median('games'):.2f}× | "
+                  f"{u.median('steps') / r.median('steps'):.2f}× |")
+    if args.arena_games > 0:
+        runs = arena_scaling(args.arena_games, repeats, args.arena_bots)
+        one = statistics.median(r for j, r in runs if j == 1)
+        two = statistics.median(r for j, r in runs if j == 2)
+        results["arena"] = {"games": args.arena_games, "bots": args.arena_bots, "runs": runs}
+        print()
+        print(f"unokit arena --bots {args.arena_bots} --games {args.arena_games} (whole matches, "
+              f"process start-up included), median of {repeats}: --jobs 1 {one:,.1f} games/s, "
+              f"--jobs 2 {two:,.1f} games/s: {two / one:.2f}× on {os.cpu_count()} CPUs")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

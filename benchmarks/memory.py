@@ -1,0 +1,79 @@
+"""Does memory grow with the number of games played? The 100,000-games RSS check.
+
+Plays games (rounds, random legal play, as in ``bench.py``) one after another in this
+process and samples the resident set size (RSS) as it goes. A finished game must leave
+nothing behind, so after a warm-up the RSS must stay flat: the check passes when it grows
+by at most ``--limit-mb`` (50 MB) over the run.
+
+    python benchmarks/memory.py                 # 100,000 games (several minutes)
+    python benchmarks/memory.py --quick         # 500 games: checks that it works (CI)
+
+Exit status 1 if the growth is over the limit. Linux (reads /proc/self/statm).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+import time
+
+from unokit.bench import engine_loop, observe_loop
+
+
+def rss_mb() -> float:
+    """This process's resident set size in MB."""
+    try:
+        with open("/proc/self/statm") as f:
+            pages = int(f.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+    except OSError:  # not Linux: peak RSS is the best we have
+        import resource
+
+        scale = 1 if sys.platform == "darwin" else 1024
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale / 1e6
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="RSS growth over many games in one process")
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--loop", choices=("engine", "observe"), default="engine")
+    parser.add_argument("--samples", type=int, default=10, help="RSS samples over the run")
+    parser.add_argument("--limit-mb", type=float, default=50.0)
+    parser.add_argument("--quick", action="store_true", help="500 games")
+    args = parser.parse_args(argv)
+    games = 500 if args.quick else args.games
+    loop = engine_loop if args.loop == "engine" else observe_loop
+    warmup = min(1_000, max(1, games // 20))
+    loop(warmup, 999_999, args.players)  # imports, tables, allocator pools
+    gc.collect()
+    start_rss = rss_mb()
+    print(f"# python benchmarks/memory.py {' '.join(sys.argv[1:] if argv is None else argv)}".rstrip())
+    print(f"# {games:,} games ({args.loop} loop, {args.players} players) after {warmup:,} warm-up games")
+    print(f"{'games':>10} {'RSS MB':>8} {'growth MB':>10} {'steps':>13} {'s':>7}")
+    print(f"{0:>10,} {start_rss:>8.1f} {0.0:>10.1f} {0:>13,} {0.0:>7.1f}")
+    chunk = max(1, games // args.samples)
+    done = steps = 0
+    began = time.perf_counter()
+    peak = start_rss
+    while done < games:
+        n = min(chunk, games - done)
+        _, s = loop(n, done, args.players)  # a fresh seed per chunk: all games differ
+        done += n
+        steps += s
+        now = rss_mb()
+        peak = max(peak, now)
+        print(f"{done:>10,} {now:>8.1f} {now - start_rss:>10.1f} {steps:>13,} "
+              f"{time.perf_counter() - began:>7.1f}", flush=True)
+    gc.collect()
+    growth = rss_mb() - start_rss
+    ok = growth <= args.limit_mb
+    print(f"RSS growth over {games:,} games: {growth:+.1f} MB (peak {peak - start_rss:+.1f} MB); "
+          f"limit {args.limit_mb:g} MB: {'PASS' if ok else 'FAIL'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

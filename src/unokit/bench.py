@@ -1,0 +1,154 @@
+"""How fast the engine simulates: seeded random-play loops, timed.
+
+A *game* here is one round (one hand dealt, played until a player goes out), the unit
+RLCard and most RL libraries count; with ``match=True`` it is a whole match to the target.
+Play is uniformly random over the legal actions of the seat on turn, which include the
+UNO-call variants of a play and the catches of a missed call (draw is always legal, so
+random rounds are long: report steps as well as games).
+
+* :func:`engine_loop` -- the rules engine alone: ``legal_actions`` / ``apply``.
+* :func:`observe_loop` -- as an agent sees it: the acting seat's full
+  :class:`~unokit.observation.Observation` (with its legal actions) at every step.
+
+>>> engine_loop(3, seed=1, players=2)[0]
+3
+>>> result = measure("engine", games=2, players=3)
+>>> result.games, result.steps > 0
+(2, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .game import ROUND_OVER, Game
+from .options import Options
+
+__all__ = ["LOOPS", "BenchResult", "engine_loop", "measure", "observe_loop"]
+
+Progress = Callable[[int], None]
+"""Called after each game with the number of games finished so far."""
+
+
+def _game_seed(seed: int, i: int) -> int:
+    return seed * 1_000_003 + i
+
+
+def engine_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
+                options: Options | None = None, match: bool = False,
+                progress: Progress | None = None) -> tuple[int, int]:
+    """Play ``games`` seeded games with random legal play; returns ``(games, steps)``.
+
+    One step is one applied action. Game ``i`` is ``Game.new(edition, players, options,
+    seed * 1_000_003 + i)``; the choices come from ``random.Random(seed)``.
+    """
+    rng = random.Random(seed)
+    choice = rng.choice
+    opts = options if options is not None else Options()
+    steps = 0
+    for i in range(games):
+        game = Game.new(edition, players, opts, _game_seed(seed, i))
+        while True:
+            while game.phase < ROUND_OVER:
+                seat = game.turn
+                game.apply(seat, choice(game.legal_actions(seat)))
+                steps += 1
+            if not match or game.phase != ROUND_OVER:
+                break
+            game.start_round()  # a match goes on to its next round
+        if progress is not None:
+            progress(i + 1)
+    return games, steps
+
+
+def observe_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
+                 options: Options | None = None, match: bool = False,
+                 progress: Progress | None = None) -> tuple[int, int]:
+    """As :func:`engine_loop`, but the acting seat's observation is built at every step
+    and the action is chosen from its ``legal`` field (what an agent does)."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    opts = options if options is not None else Options()
+    steps = 0
+    for i in range(games):
+        game = Game.new(edition, players, opts, _game_seed(seed, i))
+        while True:
+            while game.phase < ROUND_OVER:
+                seat = game.turn
+                game.apply(seat, choice(game.observe(seat).legal))
+                steps += 1
+            if not match or game.phase != ROUND_OVER:
+                break
+            game.start_round()  # a match goes on to its next round
+        if progress is not None:
+            progress(i + 1)
+    return games, steps
+
+
+LOOPS: dict[str, Callable[..., tuple[int, int]]] = {"engine": engine_loop, "observe": observe_loop}
+"""The loops by name."""
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    """The outcome of one timed run."""
+
+    loop: str
+    games: int
+    steps: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        """Games (rounds, or matches) per second."""
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def steps_per_s(self) -> float:
+        """Applied actions per second."""
+        return self.steps / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def steps_per_game(self) -> float:
+        """Mean actions per game."""
+        return self.steps / self.games if self.games else 0.0
+
+
+def measure(loop: str = "engine", games: int | None = None, seconds: float | None = None,
+            seed: int = 0, players: int = 2, edition: str = "classic",
+            options: Options | None = None, match: bool = False,
+            progress: Progress | None = None) -> BenchResult:
+    """Time ``loop`` for ``games`` games, or for about ``seconds`` seconds (in batches).
+
+    With neither, it plays 100 games.
+    """
+    fn = LOOPS[loop]
+    if games is not None and seconds is not None:
+        raise ValueError("give games or seconds, not both")
+    if games is not None or seconds is None:
+        total = 100 if games is None else games
+        start = time.perf_counter()
+        played, steps = fn(total, seed, players, edition, options, match, progress)
+        return BenchResult(loop, played, steps, time.perf_counter() - start)
+    # Time-boxed: batches of growing size, each with its own seed, until the time is up.
+    played = steps = 0
+    batch = 1
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        base = played
+
+        def batch_progress(done: int, base: int = base) -> None:
+            if progress is not None:
+                progress(base + done)
+
+        g, s = fn(batch, seed + played, players, edition, options, match, batch_progress)
+        played += g
+        steps += s
+        elapsed = time.perf_counter() - start
+        per_game = elapsed / played
+        batch = max(1, min(played, int((seconds - elapsed) / per_game) // 2 or 1))
+    return BenchResult(loop, played, steps, elapsed)

@@ -1,0 +1,93 @@
+"""``unokit bench``: how many games per second this machine simulates, to size a simulation."""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from ..bench import LOOPS, BenchResult, measure
+from ..cards import EDITIONS
+from ..errors import OptionError
+from ..options import Options
+
+NAME = "bench"
+HELP = "measure this machine's games per second (random play) for an edition, players and options"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the command's arguments."""
+    parser.add_argument("--edition", choices=EDITIONS, default="classic")
+    parser.add_argument("--players", type=int, default=2, help="2 to 10 (default 2)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a rule option, e.g. stacking=progressive (repeatable)")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--games", type=int, help="play this many games per loop")
+    budget.add_argument("--seconds", type=float, help="run each loop for about this long (default 3)")
+    parser.add_argument("--loop", choices=(*LOOPS, "both"), default="both",
+                        help="engine: legal actions + apply; observe: also the acting seat's "
+                             "observation at every step (default both)")
+    parser.add_argument("--match", action="store_true",
+                        help="count whole matches (to the target) instead of rounds")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+@contextmanager
+def _progress_bar(label: str, total: int | None, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar (if rich is installed, wanted, and stderr is a terminal) fed with games done."""
+    enabled = enabled and sys.stderr.isatty()
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    except ImportError:
+        enabled = False
+    if not enabled:
+        yield lambda done: None
+        return
+    columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn() if total else
+               TextColumn("{task.completed} games"), TimeElapsedColumn()]
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task(label, total=total)
+        last = [0]
+
+        def update(done: int) -> None:
+            # Refreshing costs time: update every 1 % (or every game for short runs).
+            if total is None or done - last[0] >= max(1, total // 100) or done == total:
+                bar.update(task, completed=done)
+                last[0] = done
+
+        yield update
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen loops and print games/s and steps/s."""
+    options = Options.from_strings(args.option)
+    if args.games is not None and args.games < 1:
+        raise OptionError("--games must be at least 1")
+    if args.seconds is not None and args.seconds <= 0:
+        raise OptionError("--seconds must be positive")
+    seconds = args.seconds if args.games is None and args.seconds is not None else None
+    if args.games is None and seconds is None:
+        seconds = 3.0
+    loops = list(LOOPS) if args.loop == "both" else [args.loop]
+    unit = "matches" if args.match else "rounds"
+    changed = ", ".join(f"{k}={v}" for k, v in options.changed().items()) or "defaults"
+    print(f"unokit bench: {args.edition}, {args.players} players, options: {changed}; "
+          f"one game = one {'match' if args.match else 'round'}; random legal play")
+    results: list[BenchResult] = []
+    for loop in loops:
+        with _progress_bar(loop, args.games, not args.no_progress) as progress:
+            result = measure(loop, games=args.games, seconds=seconds, seed=args.seed,
+                             players=args.players, edition=args.edition, options=options,
+                             match=args.match, progress=progress)
+        results.append(result)
+    width = max(len(r.loop) for r in results)
+    for r in results:
+        print(f"  {r.loop:<{width}}  {r.games_per_s:>10,.1f} {unit}/s  {r.steps_per_s:>12,.0f} steps/s  "
+              f"({r.games} {unit}, {r.steps_per_game:,.0f} steps each, {r.seconds:.2f} s)")
+    print(f"  Python {platform.python_version()} ({platform.python_implementation()}), one process; "
+          "use more processes (e.g. unokit arena --jobs) to use more cores")
+    return 0
