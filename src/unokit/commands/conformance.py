@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from ..conformance import Result, run_files, scenario_files
 from ..errors import UnoError
@@ -21,6 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run every scenario; exit 0 only if all pass."""
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        raise UnoError(f"no such file or folder: {', '.join(missing)}")
     files = scenario_files(args.paths)
     if not files:
         raise UnoError(f"no scenario files (*.json) found in {' '.join(args.paths)}")

@@ -1,0 +1,189 @@
+"""Game records (docs/records.md), `unokit replay`, `unokit demo` and `unokit conformance`.
+
+The property test plays random matches (every edition, 2-10 players, random options, host
+penalties included), writes the record through JSON, replays it and checks that the replayed
+game is the identical state, at the end and part-way through a round.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import random_step, snapshot
+from test_properties import matches
+from unokit import Game, RecordError
+from unokit.actions import penalize_action
+from unokit.cli import main
+from unokit.record import load_game, read_record, record_of, replay, write_record
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def _state(game: Game) -> tuple[Any, ...]:
+    return snapshot(game)
+
+
+def _play(game: Game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if game.is_over:
+            return
+        if game.awaiting == "round_over":
+            game.start_round()
+            continue
+        if rng.random() < 0.02:
+            target = rng.choice([s for s in range(game.n) if not game.eliminated[s]])
+            game.apply_host(penalize_action(target))
+            continue
+        seat, action = random_step(game, rng)
+        game.apply(seat, action)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(matches(max_target=150), st.integers(0, 600))
+def test_prop_record_replays_to_the_identical_state(match: tuple[Game, random.Random], steps: int) -> None:
+    """Round-trip: record -> JSON -> replay gives the same state, including every seat's view,
+    the legal actions, the in-round random generator and the match totals."""
+    game, rng = match
+    _play(game, rng, steps)
+    data = json.loads(json.dumps(record_of(game)))
+    again = replay(data)
+    assert _state(again) == _state(game)
+    # The replayed game goes on exactly like the original.
+    _play(game, random.Random(1), 50)
+    _play(again, random.Random(1), 50)
+    assert _state(again) == _state(game)
+
+
+def test_record_of_a_stacked_round_keeps_the_piles_and_totals() -> None:
+    """A round set up with stacked piles is recorded as piles, with the totals before it."""
+    game = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"],
+                           dealer=1, scores=[10, 20], seed=5)
+    game.apply(0, "draw")
+    game.apply(0, "pass")
+    data = record_of(game)
+    assert data["rounds"][0]["hands"] == [["R1", "G2"], ["R5", "B7"]]
+    assert data["rounds"][0]["draw"] == ["Y1", "Y2"]
+    assert data["rounds"][0]["scores"] == [10, 20]
+    assert data["rounds"][0]["actions"] == ["0 draw", "0 pass"]
+    assert _state(replay(data)) == _state(game)
+
+
+def test_replay_stops_part_way_with_upto() -> None:
+    """``upto=(round, n)`` replays the first n actions of a round."""
+    game = Game.from_setup(hands=[["R1", "G2", "B3"], ["R5", "B7"]], discard="R3", draw=["Y1"],
+                           dealer=1)
+    game.apply(0, "R1")
+    partial = replay(record_of(game), upto=(0, 0))
+    assert partial.hand_sizes() == [3, 2]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="chess"), "not a unokit record"),
+        (lambda d: d.update(version=9), "unsupported record version"),
+        (lambda d: d.update(rounds=[]), "non-empty 'rounds'"),
+        (lambda d: d.update(options={"stacking": "maybe"}), "bad settings"),
+        (lambda d: d["rounds"][0].update(deck=["R1", "XX"]), "round 1: bad deal"),
+        (lambda d: d["rounds"][0]["actions"].insert(0, "0 W+4"), "round 1, action 1"),
+        (lambda d: d["rounds"][0]["actions"].insert(0, "zero draw"), "not a seat number"),
+        (lambda d: d["rounds"][0]["actions"].insert(0, "1 catch 9"), "round 1, action 1"),
+    ],
+)
+def test_malformed_records_are_one_clear_error(change: Any, message: str) -> None:
+    """A bad record raises RecordError naming what is wrong (and where)."""
+    game = Game.new("classic", 3, seed=4)
+    data = json.loads(json.dumps(record_of(game)))
+    change(data)
+    with pytest.raises(RecordError, match=message):
+        replay(data)
+
+
+def test_write_and_load_a_record(tmp_path: Path) -> None:
+    """write_record / load_game round-trip through a file; a non-JSON file is a RecordError."""
+    game = Game.new("phineas-ferb", 4, seed=8)
+    for _ in range(30):
+        seat, action = random_step(game, random.Random(3))
+        game.apply(seat, action)
+    path = tmp_path / "game.json"
+    write_record(game, path)
+    assert _state(load_game(path)) == _state(game)
+    assert read_record(path)["edition"] == "phineas-ferb"
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"bad\.json"):
+        load_game(bad)
+
+
+def test_cli_demo_saves_a_record_that_replay_prints(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`unokit demo --save F` plays a seeded match; `unokit replay F` prints the same moves."""
+    path = tmp_path / "demo.json"
+    assert main(["demo", "--players", "3", "--seed", "2", "--option", "target=60",
+                 "--save", str(path)]) == 0
+    demo_out = capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    replay_out = capsys.readouterr().out
+    assert demo_out == replay_out
+    assert "== Round 1: dealer seat" in replay_out
+    assert "hands: 0:" in replay_out
+    assert "Winner: seat" in replay_out
+
+
+def test_cli_conformance_prints_one_line_each_and_a_total(capsys: pytest.CaptureFixture[str]) -> None:
+    """`unokit conformance DIR` prints PASS lines and the closing count, exit 0."""
+    assert main(["conformance", str(SCENARIOS)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    files = list(SCENARIOS.glob("*.json"))
+    assert sum(line.startswith("PASS ") for line in lines) == len(files)
+    assert lines[-1] == f"{len(files)} passed, 0 failed"
+
+
+def test_cli_conformance_reports_failures_and_malformed_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong expectation is `FAIL name: step N: ...`; a malformed scenario names the file and
+    the step and does not crash; exit 1; --json gives the same results."""
+    wrong = json.loads((SCENARIOS / "10-skip-turned-up-first-the-dealer-s-left-neighbour-is-skipped.json")
+                       .read_text(encoding="utf-8"))
+    wrong["steps"][0]["expect"]["turn"] = 1
+    (tmp_path / "a-wrong.json").write_text(json.dumps(wrong), encoding="utf-8")
+    broken = {"name": "broken", "setup": {"hands": [["R1"], ["R2"]], "discard": "R3", "draw": []},
+              "steps": [{"seat": 1, "do": "R2", "expect": {"colour": "R"}}]}
+    (tmp_path / "b-broken.json").write_text(json.dumps(broken), encoding="utf-8")
+    (tmp_path / "c-not-json.json").write_text("{", encoding="utf-8")
+    assert main(["conformance", str(tmp_path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"FAIL {wrong['name']}: step 1: turn: expected 1, got 2"
+    assert lines[1].startswith("FAIL broken: step 1: malformed scenario: unknown expect key 'colour'")
+    assert "b-broken.json" in lines[1]
+    assert lines[2].startswith("FAIL ") and "c-not-json.json is not JSON" in lines[2]
+    assert lines[-1] == "0 passed, 3 failed"
+    assert main(["conformance", "--json", str(tmp_path)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert (out["passed"], out["failed"]) == (0, 3)
+    assert out["results"][0]["step"] == 1
+
+
+def test_cli_bad_input_is_one_line_without_traceback(tmp_path: Path) -> None:
+    """Bad input: one `unokit: error:` line on stderr, exit 2, no traceback."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "unokit-record", "version": 1, "rounds": [{"dealer": 9}]}',
+                   encoding="utf-8")
+    for args in (["replay", str(bad)], ["replay", str(tmp_path / "missing.json")],
+                 ["demo", "--option", "stacking=yes"], ["demo", "--players", "11"],
+                 ["demo", "--bots", "nobody"], ["conformance", str(tmp_path / "empty")]):
+        run = subprocess.run([sys.executable, "-m", "unokit", *args], capture_output=True, text=True,
+                             timeout=120, check=False)
+        assert run.returncode == 2, (args, run.stderr)
+        assert run.stderr.startswith("unokit: error: "), (args, run.stderr)
+        assert "Traceback" not in run.stderr
+        assert len(run.stderr.strip().splitlines()) == 1
