@@ -6,10 +6,16 @@ Usage (from the repository root, in a venv with ``benchmarks/requirements.txt`` 
     .venv-bench/bin/python benchmarks/bench.py --quick          # seconds: checks that it works (CI)
     .venv-bench/bin/python benchmarks/bench.py --players 2 --repeats 9 --json out.json
 
-Two pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
+Three pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
 
 * **engine**: unokit's ``legal_actions`` / ``apply`` (the turn seat's legal list, UNO-call
   variants and catches included) against RLCard's bare rules loop (``UnoRound``, no state dicts).
+  Uniformly random over unokit's legal actions: drawing is always legal (T2), so rounds are
+  ~1,000 steps against RLCard's ~47. Compare steps/s here.
+* **engine-rlpolicy**: the same engine calls with an RLCard-equivalent random policy (a random
+  playable card if there is one, else draw, then play the drawn card if playable, else pass;
+  ``unokit.bench.playable_first_loop``), against the same RLCard loop. Rounds are about as
+  long as RLCard's, so games/s compares the two fairly.
 * **observe**: unokit's full observation of the acting seat (with its legal actions) at every
   step, against RLCard's ``env.run`` (observation planes, legal-action dicts, trajectories).
 
@@ -37,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from unokit.bench import engine_loop, observe_loop
+from unokit.bench import engine_build, engine_loop, observe_loop, playable_first_loop
 
 Loop = Callable[[int, int, int], tuple[int, int]]
 
@@ -53,6 +59,10 @@ def _unokit_engine(games: int, seed: int, players: int) -> tuple[int, int]:
     return engine_loop(games, seed, players)
 
 
+def _unokit_rlpolicy(games: int, seed: int, players: int) -> tuple[int, int]:
+    return playable_first_loop(games, seed, players)
+
+
 def _unokit_observe(games: int, seed: int, players: int) -> tuple[int, int]:
     return observe_loop(games, seed, players)
 
@@ -61,6 +71,8 @@ def pairs() -> list[tuple[str, Loop, str, Loop | None, str]]:
     """``(name, unokit loop, unokit label, RLCard loop or None, RLCard label)``."""
     return [
         ("engine", _unokit_engine, "Game.legal_actions + apply",
+         None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
+        ("engine-rlpolicy", _unokit_rlpolicy, "legal_actions + apply, RLCard-equivalent policy",
          None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
         ("observe", _unokit_observe, "Game.observe(seat) + apply",
          None if RLCARD_ERROR else rlcard_env_run, "env.run (RandomAgent)"),
@@ -157,16 +169,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arena-games", type=int, default=0, metavar="N",
                         help="also time `unokit arena --games N` with --jobs 1 and --jobs 2 (scaling)")
     parser.add_argument("--arena-bots", default="heuristic,heuristic", help="bots for --arena-games")
+    parser.add_argument("--arena-only", action="store_true",
+                        help="with --arena-games: time only the arena, not the loops")
     args = parser.parse_args(argv)
     repeats = args.repeats if args.repeats is not None else (2 if args.quick else 5)
     if repeats < 1:
         parser.error("--repeats must be at least 1")
     mem_games = 1 if args.quick else args.memory_games
+    if args.arena_only and args.arena_games <= 0:
+        parser.error("--arena-only needs --arena-games N")
 
     command = "python benchmarks/bench.py " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"# {command.strip()}")
     print(f"# Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
-          f"{platform.system()}; {time.strftime('%Y-%m-%d %H:%M')}")
+          f"{platform.system()}; {time.strftime('%Y-%m-%d %H:%M')}; load average "
+          f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"# unokit engine: {engine_build()}")
     if RLCARD_ERROR:
         print(f"# RLCard is not importable ({RLCARD_ERROR}): running unokit alone. "
               "Install it with: pip install -r benchmarks/requirements.txt")
@@ -176,9 +194,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# RLCard {getattr(rlcard, '__version__', '?')}; A/B alternating, "
               f"{repeats} repeats of about {args.target_seconds:g} s each")
     results: dict[str, Any] = {"command": command.strip(), "python": platform.python_version(),
+                               "engine_build": engine_build(),
                                "rlcard": RLCARD_ERROR is None, "rows": []}
     rows = []
-    for players in args.players:
+    for players in [] if args.arena_only else args.players:
         for name, ufn, ulabel, rfn, rlabel in pairs():
             sides = [("unokit", ufn, Series(ulabel))]
             if rfn is not None:
@@ -195,16 +214,17 @@ def main(argv: list[str] | None = None) -> int:
                                     **{who: s.as_dict() for who, _, s in sides}})
             print(f"# done: {players} players, {name}", file=sys.stderr, flush=True)
 
-    print()
-    print("| players | loop | engine | games/s median (min–max) | steps/s median (min–max) | "
-          "steps/game | peak KiB/game |")
-    print("|---|---|---|---|---|---|---|")
+    if rows:
+        print()
+        print("| players | loop | engine | games/s median (min–max) | steps/s median (min–max) | "
+              "steps/game | peak KiB/game |")
+        print("|---|---|---|---|---|---|---|")
     for players, name, sides in rows:
         for who, _, s in sides:
             print(f"| {players} | {name} | {who}: {s.label} | {_fmt(s.rates('games'))} | "
                   f"{_fmt(s.rates('steps'))} | {s.steps_per_game():,.1f} | "
                   f"{statistics.median(s.peak_bytes) / 1024:,.0f} |")
-    if not RLCARD_ERROR:
+    if rows and not RLCARD_ERROR:
         print()
         print("| players | loop | unokit/RLCard games/s | unokit/RLCard steps/s |")
         print("|---|---|---|---|")

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from unokit.bench import LOOPS, engine_loop, measure, observe_loop
+from unokit.actions import ACTION_KIND, DRAW, K_PLAY, PASS
+from unokit.bench import LOOPS, engine_build, engine_loop, measure, observe_loop, playable_first_loop
 from unokit.cli import main
+from unokit.game import DRAWN, PLAY, ROUND_OVER, Game
 from unokit.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +40,68 @@ def test_editions_and_house_rules(edition: str) -> None:
     assert games == 2 and steps > 0
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_playable_first_loop_plays_short_rounds(players: int) -> None:
+    games, steps = playable_first_loop(30, seed=1, players=players)
+    assert games == 30
+    # RLCard's action space: rounds of tens of steps, not the ~1,000 of uniform random play.
+    assert 20 < steps / games < 150
+    assert playable_first_loop(3, seed=4, players=players) == playable_first_loop(3, seed=4, players=players)
+    options = Options.from_mapping({"stacking": "progressive", "seven_zero": True, "jump_in": True,
+                                    "force_play": True, "draw_until_playable": True})
+    assert playable_first_loop(2, seed=3, players=4, edition="cars2", options=options)[0] == 2
+
+
+@pytest.mark.skipif(engine_build() != "pure Python", reason="patches Game.apply (a compiled class is fixed)")
+def test_playable_first_policy_draws_only_when_nothing_is_playable() -> None:
+    # Replays the policy's choices and checks each against the legal list it was taken from.
+    seen = {"play": 0, "draw": 0, "drawn play": 0, "pass": 0}
+    original = Game.apply
+
+    def checked(game: Game, seat: int, action: int | str) -> None:
+        assert isinstance(action, int)
+        legal = game.legal_actions(seat)
+        plays = [a for a in legal if ACTION_KIND[a] == K_PLAY]
+        if game.phase == PLAY:
+            assert (action == DRAW) == (not plays)
+            seen["draw" if action == DRAW else "play"] += 1
+        elif game.phase == DRAWN:
+            assert (action == PASS) == (not plays)
+            seen["pass" if action == PASS else "drawn play"] += 1
+        original(game, seat, action)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(Game, "apply", checked)
+        playable_first_loop(5, seed=2, players=3)
+    assert all(seen.values()), seen
+
+
+def test_engine_build_is_named() -> None:
+    # CI installs the pure-Python engine; scripts/build-compiled.sh installs the mypyc build.
+    assert engine_build() in ("pure Python", "compiled (mypyc)")
+
+
+def test_copy_is_independent_and_complete() -> None:
+    game = Game.new("classic", 3, seed=11)
+    rng = __import__("random").Random(1)
+    for _ in range(40):
+        game.apply(game.turn, rng.choice(game.legal_actions(game.turn)))
+    other = game.copy()
+    assert {s: getattr(other, s) for s in Game.__slots__ if s not in ("rng", "rounds", "_cache_key")} == \
+        {s: getattr(game, s) for s in Game.__slots__ if s not in ("rng", "rounds", "_cache_key")}
+    assert other.rng.getstate() == game.rng.getstate()
+    for _ in range(200):  # both play on identically, and apart
+        if game.phase >= ROUND_OVER:
+            break
+        a = rng.choice(game.legal_actions(game.turn))
+        hands = [list(h) for h in other.hands]
+        game.apply(game.turn, a)
+        assert other.hands == hands
+        other.apply(other.turn, a)
+        assert other.hands == game.hands and other.discard == game.discard
+    assert other.history == game.history and other.rounds[-1].actions is other.history
+
+
 def test_match_mode_plays_whole_matches() -> None:
     options = Options.from_mapping({"target": 50})
     _, match_steps = engine_loop(1, seed=2, players=2, options=options, match=True)
@@ -57,7 +121,7 @@ def test_measure_by_games_and_by_seconds() -> None:
     assert timed.games >= 1 and timed.seconds >= 0.05
     with pytest.raises(ValueError):
         measure("engine", games=1, seconds=1.0)
-    assert set(LOOPS) == {"engine", "observe"}
+    assert set(LOOPS) == {"engine", "observe"}  # playable_first_loop is for benchmarks/bench.py
 
 
 def test_unokit_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,3 +156,19 @@ def test_benchmark_scripts_quick_mode(script: str) -> None:
     proc = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "unokit" in proc.stdout or "RSS" in proc.stdout
+
+
+def test_fast_shuffle_replays_random_shuffle() -> None:
+    # Game.new deals with game._shuffle: it must give exactly random.shuffle's order and leave the
+    # generator in the same state, or every seed and record would deal differently.
+    import random
+
+    from unokit.game import _shuffle
+
+    for seed in range(200):
+        for n in (0, 1, 2, 3, 7, 108, 112):
+            a, b = list(range(n)), list(range(n))
+            r1, r2 = random.Random(seed), random.Random(seed)
+            r1.shuffle(a)
+            _shuffle(r2, b)
+            assert a == b and r1.getstate() == r2.getstate()

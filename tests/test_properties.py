@@ -214,7 +214,7 @@ def _is_wrong_card(game: Game, seat: int, a: Action) -> bool:
     hand = game.hands[seat]
     if c not in hand or c >= WILD:
         return False
-    if ACTION_UNO[a] and len(hand) != 2:
+    if ACTION_UNO[a]:  # the wrong card stays in the hand, so its UNO call is refused: no P5
         return False
     return CARD_COLOR[c] != game.color and CARD_RANK[c] != CARD_RANK[game.top]
 

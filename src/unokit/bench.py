@@ -9,6 +9,11 @@ random rounds are long: report steps as well as games).
 * :func:`engine_loop` -- the rules engine alone: ``legal_actions`` / ``apply``.
 * :func:`observe_loop` -- as an agent sees it: the acting seat's full
   :class:`~unokit.observation.Observation` (with its legal actions) at every step.
+* :func:`playable_first_loop` -- the engine loop with RLCard's action space as the policy:
+  a random playable card if there is one, else draw (then play the drawn card if it is
+  playable, else pass). Its rounds are as short as RLCard's, so games/s compare fairly.
+
+:func:`engine_build` says whether the engine modules were compiled with mypyc.
 
 >>> engine_loop(3, seed=1, players=2)[0]
 3
@@ -24,10 +29,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .game import ROUND_OVER, Game
+from . import game as _game_module
+from .actions import ACTION_KIND, DRAW, K_PLAY
+from .game import DRAWN, PLAY, ROUND_OVER, Game
 from .options import Options
 
-__all__ = ["LOOPS", "BenchResult", "engine_loop", "measure", "observe_loop"]
+__all__ = ["LOOPS", "BenchResult", "engine_build", "engine_loop", "measure", "observe_loop",
+           "playable_first_loop"]
 
 Progress = Callable[[int], None]
 """Called after each game with the number of games finished so far."""
@@ -86,6 +94,62 @@ def observe_loop(games: int, seed: int = 0, players: int = 2, edition: str = "cl
         if progress is not None:
             progress(i + 1)
     return games, steps
+
+
+def playable_first_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
+                        options: Options | None = None, match: bool = False,
+                        progress: Progress | None = None) -> tuple[int, int]:
+    """As :func:`engine_loop`, with RLCard's action space as the random policy.
+
+    At a turn (``play``): uniformly random among the play actions (every matching card, a
+    wild once per colour, with their UNO-call variants) when there is one, otherwise
+    ``draw``. After drawing: a random play of the drawn card if it is playable, otherwise
+    ``pass``. Any other decision (a colour, a draw card to answer, a swap) is uniformly
+    random over the legal actions. UNO calls and catches out of turn are never chosen
+    (RLCard has none). RLCard offers ``draw`` only when nothing is playable; this policy
+    plays the same way, so its rounds take about as many steps as RLCard's.
+    """
+    rng = random.Random(seed)
+    choice = rng.choice
+    kind = ACTION_KIND
+    opts = options if options is not None else Options()
+    steps = 0
+    for i in range(games):
+        game = Game.new(edition, players, opts, _game_seed(seed, i))
+        while True:
+            while game.phase < ROUND_OVER:
+                seat = game.turn
+                legal = game.legal_actions(seat)
+                phase = game.phase
+                if phase == PLAY:  # the plays come first, then draw
+                    k = legal.index(DRAW)
+                    a = choice(legal[:k]) if k else DRAW
+                elif phase == DRAWN:  # the drawn card's plays come first, then pass
+                    k = 0
+                    while k < len(legal) and kind[legal[k]] == K_PLAY:
+                        k += 1
+                    a = choice(legal[:k]) if k else legal[0]
+                else:
+                    a = choice(legal)
+                game.apply(seat, a)
+                steps += 1
+            if not match or game.phase != ROUND_OVER:
+                break
+            game.start_round()  # a match goes on to its next round
+        if progress is not None:
+            progress(i + 1)
+    return games, steps
+
+
+def engine_build() -> str:
+    """``"compiled (mypyc)"`` if the engine imported is the optional mypyc build
+    (``scripts/build-compiled.sh``), else ``"pure Python"``.
+
+    >>> engine_build() in ("pure Python", "compiled (mypyc)")
+    True
+    """
+    path = getattr(_game_module, "__file__", None) or ""
+    return "pure Python" if path.endswith(".py") else "compiled (mypyc)"
 
 
 LOOPS: dict[str, Callable[..., tuple[int, int]]] = {"engine": engine_loop, "observe": observe_loop}

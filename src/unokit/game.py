@@ -124,6 +124,26 @@ _PLAYS: Final = _play_table(False)
 _PLAYS_UNO: Final = _play_table(True)
 
 
+_RANDOM_SHUFFLE: Final = random.Random.shuffle
+
+
+def _shuffle(rng: random.Random, x: list[Card]) -> None:
+    """``rng.shuffle(x)``, draw for draw: CPython's algorithm and its ``_randbelow``, without a
+    method call per card (dealing is ~40% of a short round). Seeds and records replay the same.
+    A generator class with its own ``shuffle`` (a test's scripted one) is left to it."""
+    if type(rng).shuffle is not _RANDOM_SHUFFLE:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def _seat_order(active: Sequence[bool], step: int) -> list[int]:
     """For each seat, the next active seat in direction ``step`` (itself if it is the only one)."""
     n = len(active)
@@ -225,8 +245,14 @@ class Game:
     # ------------------------------------------------------------------ construction
 
     def __init__(self, edition: str, players: int, options: Options | None = None,
-                 seed: int | None = None) -> None:
-        """An empty match; use :meth:`new` or :meth:`from_setup` rather than this directly."""
+                 seed: int | None = None, *, _copy_of: Game | None = None) -> None:
+        """An empty match; use :meth:`new` or :meth:`from_setup` rather than this directly.
+
+        ``_copy_of`` is private: :meth:`copy`'s path (the other arguments are ignored).
+        """
+        if _copy_of is not None:
+            self._copy_from(_copy_of)
+            return
         self.edition = check_edition(edition)
         opts = options if options is not None else Options()
         if not 2 <= players <= MAX_SEATS:
@@ -347,7 +373,7 @@ class Game:
         contenders = [s for s in range(self.n) if not self.eliminated[s]]
         while len(contenders) > 1:
             deck = list(edition_deck(self.edition))
-            rng.shuffle(deck)
+            _shuffle(rng, deck)
             values = {s: (CARD_RANK[c] if c < WILD and CARD_RANK[c] < 10 else 0)
                       for s, c in zip(contenders, deck, strict=False)}
             best = max(values.values())
@@ -382,10 +408,11 @@ class Game:
         if not 0 <= dealer < self.n or self.eliminated[dealer]:
             raise OptionError(f"dealer {dealer} is not an active seat")
         # Everything is checked before anything changes.
+        own_deck = hands is None and deck is None  # the edition's deck, shuffled: counts are right
         if hands is None:
             if deck is None:
                 shuffled = list(edition_deck(self.edition))
-                self._round_rng("deal", round_no).shuffle(shuffled)
+                _shuffle(self._round_rng("deal", round_no), shuffled)
                 deck = shuffled
             hands, discard, draw = self._deal(list(deck), dealer)
             start = RoundStart(dealer, tuple(deck), None)
@@ -396,7 +423,8 @@ class Game:
         for s in range(self.n):
             if self.eliminated[s] and hands[s]:
                 raise OptionError(f"seat {s} is eliminated and cannot hold cards")
-        self._check_counts(hands, discard, draw)
+        if not own_deck:
+            self._check_counts(hands, discard, draw)
         self.round_no = round_no
         self._clear_round()
         self._version += 1
@@ -738,7 +766,7 @@ class Game:
             return False
         top = self.discard.pop()
         pile = self.discard
-        self.rng.shuffle(pile)
+        _shuffle(self.rng, pile)
         self.draw_pile = pile
         self.discard = [top]
         return True
@@ -1071,28 +1099,65 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy (for search): hands and piles are copied, tables shared."""
-        g = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(g, name, getattr(self, name))
-        g.scores = list(self.scores)
-        g.eliminated = list(self.eliminated)
-        g.winners = list(self.winners)
-        g.hands = [list(h) for h in self.hands]
-        g.draw_pile = list(self.draw_pile)
-        g.discard = list(self.discard)
-        g.owed = list(self.owed)
-        g.window = list(self.window)
-        g.seen = [dict(s) for s in self.seen]
-        g.history = list(self.history)
-        g.rounds = list(self.rounds)
-        if g.rounds:
-            last = g.rounds[-1]
-            g.rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
-                                      last.eliminated, g.history)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
-        g._cache_key = -1
-        return g
+        return Game("", 0, _copy_of=self)
+
+    def _copy_from(self, o: Game) -> None:
+        """Make this new object a copy of ``o``, field by field (every slot is set here).
+
+        Explicit assignments rather than ``Game.__new__`` and ``__slots__``: the same code runs
+        compiled by mypyc (whose classes cannot be created without ``__init__``) and is faster
+        in CPython too.
+        """
+        self.edition = o.edition
+        self.options = o.options
+        self.n = o.n
+        self.seed = o.seed
+        self.teams = o.teams
+        self.scores = list(o.scores)
+        self.eliminated = list(o.eliminated)
+        self.round_no = o.round_no
+        self.dealer = o.dealer
+        self.winners = list(o.winners)
+        self.round_winner = o.round_winner
+        self._stack = o._stack
+        self._bluffing = o._bluffing
+        self._penalize = o._penalize
+        self._seven_zero = o._seven_zero
+        self._jump_in = o._jump_in
+        self._until_playable = o._until_playable
+        self._force = o._force
+        self._respond_all = o._respond_all
+        self._agent_p_discard = o._agent_p_discard
+        self._deck_counts = o._deck_counts
+        self._cache_key = -1
+        self._cache = o._cache
+        self._version = o._version
+        self.hands = [list(h) for h in o.hands]
+        self.draw_pile = list(o.draw_pile)
+        self.discard = list(o.discard)
+        self.color = o.color
+        self.turn = o.turn
+        self.direction = o.direction
+        self.phase = o.phase
+        self.drawn = o.drawn
+        self.pending = o.pending
+        self.pending_rank = o.pending_rank
+        self.attacker = o.attacker
+        self.bluff = o.bluff
+        self.owed = list(o.owed)
+        self.window = list(o.window)
+        self.seen = [dict(s) for s in o.seen]
+        self.history = history = list(o.history)
+        self._left = o._left
+        self._right = o._right
+        self.two_handed = o.two_handed
+        rounds = self.rounds = list(o.rounds)
+        if rounds:
+            last = rounds[-1]
+            rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
+                                    last.eliminated, history)
+        rng = self.rng = random.Random(0)  # seeding from 0 is cheaper than from the OS
+        rng.setstate(o.rng.getstate())
 
     def __repr__(self) -> str:
         return (

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..bench import LOOPS, BenchResult, measure
+from ..bench import LOOPS, BenchResult, engine_build, measure
 from ..cards import EDITIONS
 from ..errors import OptionError
 from ..options import Options
@@ -88,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     for r in results:
         print(f"  {r.loop:<{width}}  {r.games_per_s:>10,.1f} {unit}/s  {r.steps_per_s:>12,.0f} steps/s  "
               f"({r.games} {unit}, {r.steps_per_game:,.0f} steps each, {r.seconds:.2f} s)")
-    print(f"  Python {platform.python_version()} ({platform.python_implementation()}), one process; "
-          "use more processes (e.g. unokit arena --jobs) to use more cores")
+    print(f"  Python {platform.python_version()} ({platform.python_implementation()}), engine: "
+          f"{engine_build()}, one process; use more processes (e.g. unokit arena --jobs) to use "
+          "more cores")
     return 0

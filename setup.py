@@ -1,0 +1,38 @@
+"""Build hook. Pure Python by default; ``UNOKIT_COMPILE=1`` compiles the engine with mypyc.
+
+The normal install (``pip install -e .``, CI, a wheel from PyPI) is pure Python and needs
+nothing but setuptools. The compiled build is opt-in and needs mypy (which brings mypyc)
+and a C compiler at build time only; the compiled package has no runtime dependency::
+
+    pip install "setuptools>=77" "mypy>=1.10"
+    UNOKIT_COMPILE=1 pip install --no-build-isolation --no-deps --force-reinstall .
+
+``scripts/build-compiled.sh [VENV]`` does exactly that (default ``.venv-bench``).
+``unokit.bench.engine_build()`` says which build is imported.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from setuptools import setup
+
+# The rules engine: what the hot loops run. Every module here must compile under mypyc;
+# the rest of unokit (bots, arena, CLI, TUI) stays pure Python and imports these as usual.
+# options.py stays pure Python: it is not hot (read once per game), and a compiled frozen
+# dataclass cannot be pickled, which `unokit arena --jobs N` needs to send Options to workers.
+# Compiled classes (Game, Observation, RoundStart) cannot be pickled or deep-copied either:
+# use Game.copy() and records (see docs/performance.md).
+ENGINE_MODULES = ["cards", "actions", "errors", "observation", "game"]
+
+
+def ext_modules() -> list[Any]:
+    if os.environ.get("UNOKIT_COMPILE", "").lower() not in ("1", "true", "yes"):
+        return []
+    from mypyc.build import mypycify  # only needed for the opt-in compiled build
+
+    return list(mypycify([f"src/unokit/{m}.py" for m in ENGINE_MODULES], opt_level="3"))
+
+
+setup(ext_modules=ext_modules())
