@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import game as _game_module
@@ -45,6 +45,68 @@ def _game_seed(seed: int, i: int) -> int:
     return seed * 1_000_003 + i
 
 
+RoundLoop = Callable[[Game, Callable[[Sequence[int]], int]], int]
+"""Plays the current round of a game to its end with a ``choice`` function; returns the steps."""
+
+
+def _play_games(round_loop: RoundLoop, games: int, seed: int, players: int, edition: str,
+                options: Options | None, match: bool, progress: Progress | None) -> tuple[int, int]:
+    """The shared frame of the loops: deal each seeded game, play its round(s), count steps."""
+    choice = random.Random(seed).choice
+    opts = options if options is not None else Options()
+    steps = 0
+    for i in range(games):
+        game = Game.new(edition, players, opts, _game_seed(seed, i))
+        while True:
+            steps += round_loop(game, choice)
+            if not match or game.phase != ROUND_OVER:
+                break
+            game.start_round()  # a match goes on to its next round
+        if progress is not None:
+            progress(i + 1)
+    return games, steps
+
+
+def _engine_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
+    steps = 0
+    while game.phase < ROUND_OVER:
+        seat = game.turn
+        game.apply(seat, choice(game.legal_actions(seat)))
+        steps += 1
+    return steps
+
+
+def _observe_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
+    steps = 0
+    while game.phase < ROUND_OVER:
+        seat = game.turn
+        game.apply(seat, choice(game.observe(seat).legal))
+        steps += 1
+    return steps
+
+
+def _playable_first_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
+    kind = ACTION_KIND
+    steps = 0
+    while game.phase < ROUND_OVER:
+        seat = game.turn
+        legal = game.legal_actions(seat)
+        phase = game.phase
+        if phase == PLAY:  # the plays come first, then draw
+            k = legal.index(DRAW)
+            a = choice(legal[:k]) if k else DRAW
+        elif phase == DRAWN:  # the drawn card's plays come first, then pass
+            k = 0
+            while k < len(legal) and kind[legal[k]] == K_PLAY:
+                k += 1
+            a = choice(legal[:k]) if k else legal[0]
+        else:
+            a = choice(legal)
+        game.apply(seat, a)
+        steps += 1
+    return steps
+
+
 def engine_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
                 options: Options | None = None, match: bool = False,
                 progress: Progress | None = None) -> tuple[int, int]:
@@ -53,23 +115,7 @@ def engine_loop(games: int, seed: int = 0, players: int = 2, edition: str = "cla
     One step is one applied action. Game ``i`` is ``Game.new(edition, players, options,
     seed * 1_000_003 + i)``; the choices come from ``random.Random(seed)``.
     """
-    rng = random.Random(seed)
-    choice = rng.choice
-    opts = options if options is not None else Options()
-    steps = 0
-    for i in range(games):
-        game = Game.new(edition, players, opts, _game_seed(seed, i))
-        while True:
-            while game.phase < ROUND_OVER:
-                seat = game.turn
-                game.apply(seat, choice(game.legal_actions(seat)))
-                steps += 1
-            if not match or game.phase != ROUND_OVER:
-                break
-            game.start_round()  # a match goes on to its next round
-        if progress is not None:
-            progress(i + 1)
-    return games, steps
+    return _play_games(_engine_round, games, seed, players, edition, options, match, progress)
 
 
 def observe_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
@@ -77,23 +123,7 @@ def observe_loop(games: int, seed: int = 0, players: int = 2, edition: str = "cl
                  progress: Progress | None = None) -> tuple[int, int]:
     """As :func:`engine_loop`, but the acting seat's observation is built at every step
     and the action is chosen from its ``legal`` field (what an agent does)."""
-    rng = random.Random(seed)
-    choice = rng.choice
-    opts = options if options is not None else Options()
-    steps = 0
-    for i in range(games):
-        game = Game.new(edition, players, opts, _game_seed(seed, i))
-        while True:
-            while game.phase < ROUND_OVER:
-                seat = game.turn
-                game.apply(seat, choice(game.observe(seat).legal))
-                steps += 1
-            if not match or game.phase != ROUND_OVER:
-                break
-            game.start_round()  # a match goes on to its next round
-        if progress is not None:
-            progress(i + 1)
-    return games, steps
+    return _play_games(_observe_round, games, seed, players, edition, options, match, progress)
 
 
 def playable_first_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
@@ -109,36 +139,8 @@ def playable_first_loop(games: int, seed: int = 0, players: int = 2, edition: st
     (RLCard has none). RLCard offers ``draw`` only when nothing is playable; this policy
     plays the same way, so its rounds take about as many steps as RLCard's.
     """
-    rng = random.Random(seed)
-    choice = rng.choice
-    kind = ACTION_KIND
-    opts = options if options is not None else Options()
-    steps = 0
-    for i in range(games):
-        game = Game.new(edition, players, opts, _game_seed(seed, i))
-        while True:
-            while game.phase < ROUND_OVER:
-                seat = game.turn
-                legal = game.legal_actions(seat)
-                phase = game.phase
-                if phase == PLAY:  # the plays come first, then draw
-                    k = legal.index(DRAW)
-                    a = choice(legal[:k]) if k else DRAW
-                elif phase == DRAWN:  # the drawn card's plays come first, then pass
-                    k = 0
-                    while k < len(legal) and kind[legal[k]] == K_PLAY:
-                        k += 1
-                    a = choice(legal[:k]) if k else legal[0]
-                else:
-                    a = choice(legal)
-                game.apply(seat, a)
-                steps += 1
-            if not match or game.phase != ROUND_OVER:
-                break
-            game.start_round()  # a match goes on to its next round
-        if progress is not None:
-            progress(i + 1)
-    return games, steps
+    return _play_games(_playable_first_round, games, seed, players, edition, options, match,
+                       progress)
 
 
 def engine_build() -> str:
