@@ -254,7 +254,7 @@ def test_draw_constraints_from_a_draw() -> None:
     game.apply(1, "draw")  # seat 1 held no red, no 1 and no wild
     game.apply(1, "pass")
     obs = game.observe(0)
-    assert draw_constraints(obs, game.options) == {1: (0, 1, 3)}
+    assert draw_constraints(obs, game.options) == {1: (0, 1, 3, 0)}
     world = determinize(obs, game.options, random.Random(4), None, draw_constraints(obs, game.options))
     non_matching = [c for c in world.hands[1] if c < 52 and c // 13 != 0 and c % 13 != 1]
     assert len(non_matching) >= 3
@@ -262,4 +262,41 @@ def test_draw_constraints_from_a_draw() -> None:
     game.apply(0, "pass")
     game.apply(1, "Y1")  # a card played: at most 2 of the 3 cards left are surely old
     obs = game.observe(0)
-    assert draw_constraints(obs, game.options) == {1: (0, 1, 2)}
+    assert draw_constraints(obs, game.options) == {1: (0, 1, 2, 0)}
+
+
+def test_draw_constraints_from_a_wild_play() -> None:
+    # Seat 1 plays a Wild Draw Four at a normal turn: a heuristic seat holds no coloured card
+    # that matches then (it keeps its wilds), so the W+4 is taken as no bluff.
+    game = Game.from_setup(hands=[["R1", "G2", "B5", "Y9", "R8"], ["W+4", "G3", "B6", "Y7", "G8", "W"]],
+                           discard="R3", draw=["Y1", "Y2", "G7", "G9", "B1", "B2"], dealer=0)
+    game.apply(1, "W+4=G")
+    obs = game.observe(0)
+    assert obs.awaiting == "respond"
+    assert draw_constraints(obs, game.options) == {1: (0, 3, 5, 1)}
+    for seed in range(20):
+        world = determinize(obs, game.options, random.Random(seed), None, draw_constraints(obs, game.options))
+        assert not world.bluff
+        assert not any(c < 52 and (c // 13 == 0 or c % 13 == 3) for c in world.hands[1])
+
+
+def test_draw_constraints_from_a_drawn_card_played() -> None:
+    game = Game.from_setup(hands=[["R1", "G2", "B5"], ["Y5", "B7", "G3"]], discard="R3",
+                           draw=["W+4", "Y2", "G7", "G8"], dealer=1)
+    game.apply(0, "R1")
+    game.apply(1, "draw")
+    game.apply(1, "W+4=G")  # the drawn card played at once: the 3 cards left are all old
+    obs = game.observe(0)
+    assert draw_constraints(obs, game.options) == {1: (0, 1, 3, 0)}
+
+
+def test_strong_does_not_challenge_a_heuristic_wild_draw_four() -> None:
+    # The heuristic would challenge (the attacker holds 5 cards), but a seat that plays a W+4
+    # at a normal turn holds nothing else that matches, so the challenge would cost 6 cards.
+    game = Game.from_setup(hands=[["R1", "G2", "B5", "Y9", "R8"], ["W+4", "G3", "B6", "Y7", "G8", "W"]],
+                           discard="R3", draw=["Y1", "Y2", "G7", "G9", "B1", "B2", "Y3", "Y4", "G4", "G5"],
+                           dealer=0)
+    game.apply(1, "W+4=G")
+    obs = game.observe(0)
+    assert HeuristicBot().act(obs) == parse_action("challenge")
+    assert StrongBot(seed=1, max_ms=0).act(obs) == parse_action("accept")

@@ -4,12 +4,14 @@ At each decision with more than one sensible choice, the bot samples *determiniz
 full games consistent with everything its seat has seen. The cards it cannot see (the
 edition's deck minus its own hand and the discard pile) are dealt at random to the other
 seats by their hand sizes, with the cards it knows they hold (from a Mater peek or a
-challenge, ``obs.seen``, less the cards they have played since) placed first; the rest
-form the draw pile in random order. From each determinization every candidate action is
-played out to the end of the round by a fast default policy, with the same sampled world
-and the same random numbers for every candidate (common random numbers). The heuristic's
-own choice is kept unless another candidate beats it significantly over these paired
-samples (:func:`choose`). Out-of-turn choices (catching, calling UNO,
+challenge, ``obs.seen``, less the cards they have played since) placed first, and the cards
+that a seat's draws and wild plays say it did not hold (:func:`draw_constraints`) kept out of
+its hand; the rest form the draw pile in random order. From each determinization every
+candidate action is played out to the end of the round by the heuristic's rules for every
+seat (:func:`_fast_action`), with the same sampled world and the same random numbers for
+every candidate (common random numbers). Candidates clearly behind are dropped as the samples
+come in (:func:`prune`). The heuristic's own choice is kept unless another candidate beats it
+significantly over these paired samples (:func:`choose`). Out-of-turn choices (catching, calling UNO,
 jumping in) follow the heuristic bot: always catch, always call.
 
 The budget is explicit: ``rollouts`` per decision (at least ``iterations``
@@ -43,6 +45,7 @@ from ..actions import (
     ACTION_COLOR,
     ACTION_KIND,
     ACTION_UNO,
+    CHALLENGE,
     COLOR_BASE,
     DRAW,
     K_ACCEPT,
@@ -65,6 +68,7 @@ from ..cards import (
     CARD_RANK,
     DRAW_TWO,
     MATER,
+    SKIP,
     WILD,
     WILD_DRAW_FOUR,
     Card,
@@ -83,11 +87,11 @@ MAX_MS = 50.0
 least one determinization) when it runs past it, which can happen only on a slow or busy
 machine. ``max_ms=0`` removes the cap, making every decision a function of the seed alone."""
 
-DEFAULT_ROLLOUTS = 100
-"""Rollouts per decision by default: ``max(iterations, ceil(rollouts / candidates))``
-determinizations are sampled, so the work per decision stays about the same."""
+DEFAULT_ROLLOUTS = 150
+"""Rollouts per decision by default, counted over the candidates still searched (at least
+``iterations`` determinizations), so the work per decision stays about the same."""
 
-CONFIDENCE = 2.0
+CONFIDENCE = 1.0
 """The search departs from the heuristic's own choice only for a candidate whose mean gain
 over it, paired over the same determinizations, exceeds this many standard errors."""
 
@@ -160,7 +164,7 @@ class StrongBot:
         seed: seeds the bot's random numbers (its sampling and its rollouts).
         iterations: the least number of determinizations per decision (ignored when
             ``time_ms`` is given).
-        rollouts: rollouts per decision: at least ``rollouts / candidates`` determinizations.
+        rollouts: rollouts per decision, counted over the candidates still searched.
         time_ms: a time budget per decision instead of an iteration count.
         options: the match options (public rules); the defaults if not given.
         forget_uno: the chance it forgets to call UNO when it should.
@@ -169,6 +173,9 @@ class StrongBot:
             nothing playable).
         wild_colours: search every colour for a wild card (else only the most-held colour).
         max_ms: the time cap of iteration mode (:data:`MAX_MS`; 0 or ``None``: none).
+        points: the weight of the points in a rollout's value (a win counts 1).
+        prune: drop a candidate whose mean is this many standard errors below the best
+            (0: never).
     """
 
     name = "strong"
@@ -176,7 +183,10 @@ class StrongBot:
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  time_ms: float | None = None, options: Options | None = None,
                  forget_uno: float = 0.0, confidence: float = CONFIDENCE, rollouts: int = DEFAULT_ROLLOUTS,
-                 infer_draws: bool = True, wild_colours: bool = True, max_ms: float | None = MAX_MS) -> None:
+                 infer_draws: bool = True, wild_colours: bool = True, max_ms: float | None = MAX_MS,
+                 points: float = 0.5, prune: float = 2.0) -> None:
+        self.points = points
+        self.prune = prune
         self.max_ms = max_ms or None
         self.confidence = confidence
         self.wild_colours = wild_colours
@@ -253,24 +263,32 @@ class StrongBot:
         deadline = start + budget / 1000.0 if budget is not None else None
         known = known_hands(obs, self.options.seven_zero)
         voids = draw_constraints(obs, self.options) if self.infer_draws else None
-        iterations = max(self.iterations, -(-self.rollouts // len(candidates)))
+        alive = list(range(len(candidates)))
         done = 0
+        used = 0
         while True:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
-            if self.time_ms is None and done >= iterations:
+            if self.time_ms is None and done >= self.iterations and used >= self.rollouts:
+                break
+            if len(alive) == 1 and done >= 1:
                 break
             world = determinize(obs, self.options, self.rng, known, voids)
             roll_seed = self.rng.randrange(2**62)
-            for i, a in enumerate(candidates):
+            for i in alive:
                 g = world.copy()
                 g.rng = random.Random(roll_seed)
-                g._do(obs.seat, a)
-                values[i].append(rollout(g, obs.seat, random.Random(roll_seed + 1)))
+                g._do(obs.seat, candidates[i])
+                values[i].append(rollout(g, obs.seat, random.Random(roll_seed + 1), self.points))
             done += 1
+            used += len(alive)
+            if self.prune > 0 and len(alive) > 1 and done >= self.iterations and done % 4 == 0:
+                alive = prune(values, alive, self.prune)
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
-        return candidates[choose(values, self._favourite(obs, candidates), self.confidence)]
+        favourite = self._favourite(obs, candidates)
+        favourite = alive.index(favourite) if favourite in alive else -1
+        return candidates[alive[choose([values[i] for i in alive], favourite, self.confidence)]]
 
     def _favourite(self, obs: Observation, candidates: Sequence[Action]) -> int:
         """The index of the heuristic's own choice among ``candidates`` (or -1)."""
@@ -283,6 +301,30 @@ class StrongBot:
                                   and ACTION_COLOR[a] == ACTION_COLOR[favourite]):
                 return i
         return -1
+
+
+def prune(values: Sequence[Sequence[float]], alive: list[int], z: float) -> list[int]:
+    """The candidates of ``alive`` still worth sampling: those not worse than the one with the
+    best mean by more than ``z`` standard errors of the paired difference (all of ``alive``
+    hold values over the same determinizations).
+
+    >>> prune([[0.0, 0.0, 0.0, 0.1], [1.0, 1.0, 0.9, 1.0], [1.0, 0.0, 1.0, 0.0]], [0, 1, 2], 2.0)
+    [1, 2]
+    """
+    n = len(values[alive[0]])
+    means = {i: sum(values[i]) / n for i in alive}
+    best = max(alive, key=lambda i: (means[i], -i))
+    base = values[best]
+    out = []
+    for i in alive:
+        if i != best:
+            diffs = [x - y for x, y in zip(values[i], base, strict=True)]
+            mean = means[i] - means[best]
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean + z * math.sqrt(var / n) < 0:
+                continue
+        out.append(i)
+    return out
 
 
 def choose(values: Sequence[Sequence[float]], favourite: int, confidence: float) -> int:
@@ -320,7 +362,7 @@ def choose(values: Sequence[Sequence[float]], favourite: int, confidence: float)
     return best
 
 
-def draw_constraints(obs: Observation, options: Options) -> dict[int, tuple[int, int, int]]:
+def draw_constraints(obs: Observation, options: Options) -> dict[int, tuple[int, int, int, int]]:
     """What the other seats' draws say about their hands, assuming a seat draws at its turn
     only when it holds no playable card (true of the heuristic and strong bots; not of
     ``random``).
@@ -342,7 +384,10 @@ def draw_constraints(obs: Observation, options: Options) -> dict[int, tuple[int,
     elif first >= WILD:
         rank = -1
     pending = 0
-    events: dict[int, list[int]] = {}  # seat -> [colour, rank, received since]
+    answering = False  # a draw card waits for its answer
+    prev_seat = -2
+    prev_kind = -1
+    events: dict[int, list[int]] = {}  # seat -> [colour, rank, received since, wilds held]
     for seat, a in hist:
         kind = ACTION_KIND[a]
         if seat < 0:  # a host's penalty: draw 2
@@ -350,8 +395,18 @@ def draw_constraints(obs: Observation, options: Options) -> dict[int, tuple[int,
             if target in events:
                 events[target][2] += 2
             continue
+        last_seat, last_kind = prev_seat, prev_kind
+        prev_seat, prev_kind = seat, kind
         if kind == K_PLAY:
             c = ACTION_CARD[a]
+            if last_seat == seat and last_kind == K_DRAW and seat in events:
+                events[seat][2] -= 1  # the drawn card left the hand again
+            if (c >= WILD and not answering and not (last_seat == seat and last_kind == K_DRAW)
+                    and colour >= 0):
+                # A wild played at a normal turn: the seat held no coloured card that matched
+                # (the heuristic keeps its wilds until nothing else matches; W+4 never bluffed).
+                events[seat] = [colour, rank, 0, 1]
+            answering = c == WILD_DRAW_FOUR or (c < WILD and CARD_RANK[c] == DRAW_TWO)
             colour = ACTION_COLOR[a]
             rank = CARD_RANK[c] if c < WILD else -1
             if c == WILD_DRAW_FOUR:
@@ -362,36 +417,40 @@ def draw_constraints(obs: Observation, options: Options) -> dict[int, tuple[int,
                 # The victim may draw at once, with no entry in the history: count the cards
                 # as received by every seat (an over-count only loosens the constraint).
                 for t in events:
-                    events[t][2] += pending
+                    if t != seat:
+                        events[t][2] += pending
             elif c == AGENT_P:
                 for t in events:
-                    events[t][2] += 4
+                    if t != seat:
+                        events[t][2] += 4
             if options.seven_zero and c < WILD and CARD_RANK[c] == 0:
                 events.clear()
         elif kind == K_COLOR:
             colour = ACTION_ARG[a]
         elif kind == K_DRAW:
-            events[seat] = [colour, rank, 1]
+            events[seat] = [colour, rank, 1, 0]
         elif kind == K_CATCH:
             target = ACTION_ARG[a]
             if target in events:
                 events[target][2] += 2
         elif kind == K_ACCEPT:
+            answering = False
             if seat in events:
                 events[seat][2] += pending or 4
         elif kind == K_CHALLENGE:
+            answering = False
             for t in events:
                 events[t][2] += 6
         elif kind == K_SWAP:
             events.pop(seat, None)
             events.pop(ACTION_ARG[a], None)
-    out: dict[int, tuple[int, int, int]] = {}
-    for t, (col, rk, received) in events.items():
+    out: dict[int, tuple[int, int, int, int]] = {}
+    for t, (col, rk, received, wilds) in events.items():
         if t == obs.seat or col < 0:
             continue
         old = obs.hand_sizes[t] - received
         if old > 0:
-            out[t] = (col, rk, old)
+            out[t] = (col, rk, old, wilds)
     return out
 
 
@@ -402,7 +461,7 @@ def has_play(actions: Sequence[Action]) -> bool:
 
 def determinize(obs: Observation, options: Options, rng: random.Random,
                 known: dict[int, list[Card]] | None = None,
-                voids: dict[int, tuple[int, int, int]] | None = None) -> Game:
+                voids: dict[int, tuple[int, int, int, int]] | None = None) -> Game:
     """A full :class:`Game` consistent with ``obs``: hidden cards dealt at random.
 
     ``known`` (from :func:`known_hands`) are cards placed in their holders' hands first.
@@ -432,14 +491,14 @@ def determinize(obs: Observation, options: Options, rng: random.Random,
             pool.extend([c] * k)
     rng.shuffle(pool)
     if voids:
-        for t, (col, rk, old) in voids.items():
+        for t, (col, rk, old, wilds) in voids.items():
             need = min(old, obs.hand_sizes[t]) - len(hands[t])
             if need <= 0:
                 continue
             i = len(pool) - 1
             while i >= 0 and need > 0:
                 c = pool[i]
-                if c < WILD and CARD_COLOR[c] != col and CARD_RANK[c] != rk:
+                if (c < WILD and CARD_COLOR[c] != col and CARD_RANK[c] != rk) or (wilds and c >= WILD):
                     hands[t].append(c)
                     pool[i] = -1
                     need -= 1
@@ -483,25 +542,40 @@ def determinize(obs: Observation, options: Options, rng: random.Random,
     return g
 
 
+_WILD_ORDER = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
+
+
 def _fast_action(g: Game, seat: int, rng: random.Random) -> Action:
-    """The default policy of the rollouts: a quick heuristic with a little randomness."""
+    """The default policy of the rollouts: the heuristic's rules, without allocation.
+
+    A coloured card first, by (attack when the next seat holds 2 cards or fewer, cards held of
+    its colour, points); else a wild (W+4, W, Mater, Agent P, in that order) in the colour held
+    most; else draw, and play the drawn card. Answers Agent P or a stack when it can, challenges a
+    W+4 from a seat left with 4 cards or more (about where the heuristic's estimate of a bluff
+    reaches its threshold), else accepts. The policy is deterministic (``rng`` is unused).
+    """
     legal = g.legal_actions(seat)
     phase = g.phase
     hand = g.hands[seat]
     if phase in (PLAY, DRAWN):
         best = -1
-        best_key = -1.0
+        best_key = -1
         wild = -1
+        wild_key = 9
+        nxt = (seat + g.direction) % g.n
+        danger = len(g.hands[nxt]) <= 2
         for a in legal:
             if a >= WILD:
-                if a < UNO_OFFSET and wild < 0:
-                    wild = a
+                if a < UNO_OFFSET:
+                    k = _WILD_ORDER.get(ACTION_CARD[a], 2)
+                    if k < wild_key:
+                        wild, wild_key = a, k
                 continue
             col = CARD_COLOR[a]
-            key = rng.random() * 0.5 + CARD_POINTS[a] / 20.0
+            key = CARD_POINTS[a] + 64 * 200 * (danger and CARD_RANK[a] >= SKIP)
             for h in hand:
                 if h < WILD and CARD_COLOR[h] == col:
-                    key += 1.0
+                    key += 64
             if key > best_key:
                 best_key = key
                 best = a
@@ -520,6 +594,8 @@ def _fast_action(g: Game, seat: int, rng: random.Random) -> Action:
                 if c >= WILD:
                     a = WILD + 4 * (c - WILD) + _held_color(hand)
                 return a + UNO_OFFSET if len(hand) == 2 else a
+        if CHALLENGE in legal and g.attacker >= 0 and len(g.hands[g.attacker]) >= 4:
+            return CHALLENGE
         return ACCEPT
     if phase == COLOR:
         return COLOR_BASE + _held_color(hand)
@@ -545,7 +621,7 @@ def _held_color(hand: list[Card]) -> int:
     return best
 
 
-def rollout(g: Game, me: int, rng: random.Random) -> float:
+def rollout(g: Game, me: int, rng: random.Random, points: float = 0.5) -> float:
     """Play ``g`` to the end of its round with the default policy; the value for seat ``me``.
 
     Value: 1 for a round won by ``me`` (or its team), plus a share of the points won; a round
@@ -565,9 +641,9 @@ def rollout(g: Game, me: int, rng: random.Random) -> float:
         if won:
             gained = sum(CARD_POINTS[c] for s, h in enumerate(g.hands) if g.team_of(s) != g.round_winner
                          for c in h)
-            return 1.0 + 0.5 * min(gained, 200) / 200.0
-        return -0.5 * min(mine, 200) / 200.0
-    return (1.0 if won else 0.0) - 0.5 * min(mine, 200) / 200.0
+            return 1.0 + points * min(gained, 200) / 200.0
+        return -points * min(mine, 200) / 200.0
+    return (1.0 if won else 0.0) - points * min(mine, 200) / 200.0
 
 
 __all__ = ["DEFAULT_ITERATIONS", "DEFAULT_ROLLOUTS", "StrongBot", "determinize", "draw_constraints",
