@@ -521,6 +521,11 @@ class Game:
         return self.discard[-1]
 
     @property
+    def version(self) -> int:
+        """A counter that changes whenever the state changes (for caches and UIs)."""
+        return self._version
+
+    @property
     def is_over(self) -> bool:
         """Whether the match has ended (``awaiting == 'game_over'``)."""
         return self.phase == GAME_OVER

@@ -232,14 +232,14 @@ class UnoApp(App[None]):
         g = s.game
         if g.phase == DRAWN and g.turn == s.human and g.drawn in hand:
             self.cursor = hand.index(g.drawn)
-        elif g.turn == s.human and self._cursor_version != g._version:
+        elif g.turn == s.human and self._cursor_version != g.version:
             # A new decision: start on the first playable card.
             playable = self.playable()
             if hand and hand[self.cursor] not in playable:
                 first = [i for i, c in enumerate(hand) if c in playable]
                 if first:
                     self.cursor = first[0]
-        self._cursor_version = g._version
+        self._cursor_version = g.version
         self.query_one("#table", Static).update(self.table_text())
         self.query_one("#hand", Static).update(self.hand_view())
         log = self.query_one("#log", RichLog)

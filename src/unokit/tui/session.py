@@ -166,7 +166,7 @@ class Session:
             return False
         if g.turn != self.human:
             return True
-        return self._asked_version != g._version and self._out_of_turn_bots() != []
+        return self._asked_version != g.version and self._out_of_turn_bots() != []
 
     def new_peeks(self) -> dict[int, tuple[Card, ...]]:
         """Hands shown to the human (Mater peek, challenge) since the last call."""
@@ -188,7 +188,7 @@ class Session:
         if g.phase >= ROUND_OVER:
             return False
         acted = False
-        if self._asked_version != g._version:
+        if self._asked_version != g.version:
             for seat in self._out_of_turn_bots():
                 bot = self.bots[seat]
                 assert bot is not None
@@ -198,7 +198,7 @@ class Session:
                     acted = True
                     if g.phase >= ROUND_OVER:
                         return True
-            self._asked_version = g._version
+            self._asked_version = g.version
         if g.turn != self.human:
             seat = g.turn
             bot = self.bots[seat]
