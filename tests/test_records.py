@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from conftest import random_step, snapshot
 from test_properties import matches
-from unokit import Game, RecordError
+from unokit import Game, Options, RecordError
 from unokit.actions import penalize_action
 from unokit.cli import main
 from unokit.record import load_game, read_record, record_of, replay, write_record
@@ -187,3 +187,22 @@ def test_cli_bad_input_is_one_line_without_traceback(tmp_path: Path) -> None:
         assert run.stderr.startswith("unokit: error: "), (args, run.stderr)
         assert "Traceback" not in run.stderr
         assert len(run.stderr.strip().splitlines()) == 1
+
+
+def test_narration_tells_draws_wrong_cards_and_missed_calls() -> None:
+    """The replay's sentences name the effects: forced draws, a penalised wrong card (P5), a
+    missed UNO call and the end of the round."""
+    from unokit.narrate import Snapshot, describe
+
+    game = Game.from_setup(hands=[["R1", "G2", "R+2"], ["R5", "G6"], ["Y1"]], discard="R4",
+                           draw=["G1", "G3", "G4", "B1", "B2"], dealer=2,
+                           options=Options.from_mapping({"illegal_play": "penalize"}))
+    lines = []
+    for seat, text in ((0, "G2"), (1, "R5"), (2, "draw"), (2, "pass"), (0, "R+2")):
+        before = Snapshot.of(game)
+        game.apply(seat, text)
+        lines.append(describe(before, game, seat, game.history[-1][1]))
+    assert lines[0] == "seat 0 plays G2, a wrong card: it goes back to the hand; seat 0 draws 2"
+    assert lines[1] == "seat 1 plays R5; seat 1 has one card left and did not call UNO"
+    assert lines[2] == "seat 2 draws"
+    assert lines[4] == "seat 0 plays R+2; seat 1 draws 2"

@@ -31,7 +31,7 @@ from .actions import (
     K_UNO,
     Action,
 )
-from .cards import COLOR_NAMES, card_str
+from .cards import CARD_RANK, COLOR_NAMES, WILD, card_str
 from .game import Game
 from .record import replay
 
@@ -57,7 +57,7 @@ def describe(before: Snapshot, game: Game, seat: int, action: Action) -> str:
     if kind == K_PLAY:
         c = ACTION_CARD[action]
         text = f"{who} plays {card_str(c)}"
-        if c >= 52:
+        if c >= WILD:
             text += f" and names {COLOR_NAMES[ACTION_COLOR[action]]}"
         if ACTION_UNO[action]:
             text += ' and calls "UNO!"'
@@ -83,15 +83,17 @@ def describe(before: Snapshot, game: Game, seat: int, action: Action) -> str:
         text = f"{who} acts"
     effects: list[str] = []
     after = game.hand_sizes()
+    if kind == K_PLAY and seat >= 0 and after[seat] > before.sizes[seat]:
+        # P5 with illegal_play: penalize: the card stayed in the hand.
+        text = f"{who} plays {card_str(ACTION_CARD[action])}, a wrong card: it goes back to the hand"
     hands_moved = kind == K_SWAP or (
-        kind == K_PLAY and game.options.seven_zero and card_str(ACTION_CARD[action])[1:] == "0"
+        kind == K_PLAY and game.options.seven_zero and CARD_RANK[ACTION_CARD[action]] == 0
     )
-    for s, (b, a) in enumerate(zip(before.sizes, after, strict=True)):
-        grew = a - b
-        if hands_moved:
-            break
-        if grew > 0 and not (kind == K_DRAW and s == seat and grew == 1):
-            effects.append(f"seat {s} draws {grew}")
+    if not hands_moved:
+        for s, (b, a) in enumerate(zip(before.sizes, after, strict=True)):
+            grew = a - b
+            if grew > 0 and not (kind == K_DRAW and s == seat and grew == 1):
+                effects.append(f"seat {s} draws {grew}")
     if game.direction != before.direction:
         effects.append("the direction reverses")
     if seat >= 0 and 0 <= seat < game.n and game.owed[seat] and kind == K_PLAY:
