@@ -115,35 +115,46 @@ def hands_line(game: Game) -> str:
     )
 
 
-def narrate_record(data: object, emit: Callable[[str], None]) -> Game:
-    """Replay a record, emitting a header per round and a line per move with the hands after it.
+class _Narrator:
+    """A :class:`~unokit.record.ReplayWatcher` that tells the game as it is replayed."""
 
-    Returns the final game. Raises :class:`~unokit.errors.RecordError` on a bad record.
-    """
-    final = replay(data)
-    total_rounds = len(final.rounds)
-    emit(f"unokit game: {final.edition}, {final.n} players, seed {final.seed}")
-    changed = final.options.changed()
-    if changed:
-        emit("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
-    for r in range(total_rounds):
-        game = replay(data, upto=(r, 0))
-        start = final.rounds[r]
+    def __init__(self, emit: Callable[[str], None]) -> None:
+        self.emit = emit
+        self.move = 0
+        self.before_move = Snapshot((), 1, ())
+
+    def round_started(self, game: Game, r: int) -> None:
+        emit = self.emit
+        if r == 0:
+            emit(f"unokit game: {game.edition}, {game.n} players, seed {game.seed}")
+            changed = game.options.changed()
+            if changed:
+                emit("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
         emit("")
-        emit(f"== Round {r + 1}: dealer seat {start.dealer}; scores {list(start.scores)}")
+        emit(f"== Round {r + 1}: dealer seat {game.dealer}; scores {list(game.rounds[r].scores)}")
         emit(f"   hands: {hands_line(game)}")
         emit(f"   turned up {card_str(game.top)} (colour {COLOR_NAMES[game.color]}); "
              f"seat {game.turn} to {game.awaiting}")
-        for k, (seat, action) in enumerate(start.actions, start=1):
-            before = Snapshot.of(game)
-            if seat < 0:
-                game.apply_host(action)
-            else:
-                game.apply(seat, action)
-            emit(f"{k:5}. {describe(before, game, seat, action)}")
-            emit(f"       hands: {hands_line(game)}")
+        self.move = 0
+
+    def before(self, game: Game, seat: int, action: int) -> None:
+        self.before_move = Snapshot.of(game)
+
+    def after(self, game: Game, seat: int, action: int) -> None:
+        self.move += 1
+        self.emit(f"{self.move:5}. {describe(self.before_move, game, seat, action)}")
+        self.emit(f"       hands: {hands_line(game)}")
         if game.phase >= 5:
-            emit(f"   scores after round {r + 1}: {list(game.scores)}")
+            self.emit(f"   scores after round {game.round_no + 1}: {list(game.scores)}")
+
+
+def narrate_record(data: object, emit: Callable[[str], None]) -> Game:
+    """Replay a record, emitting a header per round and a line per move with the hands after it.
+
+    Returns the final game. Raises :class:`~unokit.errors.RecordError` on a bad record (after
+    telling the moves before the bad one).
+    """
+    final = replay(data, watcher=_Narrator(emit))
     if final.is_over:
         who = "team" if final.teams else "seat"
         emit("")

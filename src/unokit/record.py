@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .actions import action_str, parse_action
 from .cards import card_str, parse_card
@@ -87,10 +87,25 @@ def parse_action_line(line: str) -> tuple[int, int]:
     return int(who), parse_action(rest)
 
 
-def replay(data: Any, upto: tuple[int, int] | None = None) -> Game:
+class ReplayWatcher(Protocol):
+    """Follows a replay as it happens (see :func:`replay`), e.g. to narrate it."""
+
+    def round_started(self, game: Game, r: int) -> None:
+        """Round ``r`` (0-based) has just been dealt."""
+
+    def before(self, game: Game, seat: int, action: int) -> None:
+        """``seat`` (-1: the host) is about to take ``action``."""
+
+    def after(self, game: Game, seat: int, action: int) -> None:
+        """``seat`` has just taken ``action``."""
+
+
+def replay(data: Any, upto: tuple[int, int] | None = None,
+           watcher: ReplayWatcher | None = None) -> Game:
     """Rebuild the game a record describes. Raises :class:`RecordError` naming what is wrong.
 
     ``upto=(round, n)`` stops after the first ``n`` actions of round ``round`` (0-based).
+    ``watcher`` is told of every round start and every action as the replay goes.
     """
     if not isinstance(data, Mapping):
         raise RecordError("a record must be a JSON object")
@@ -117,10 +132,10 @@ def replay(data: Any, upto: tuple[int, int] | None = None) -> Game:
             raise RecordError(f"{where}: must be an object")
         try:
             _start(game, entry, r)
-        except UnoError as exc:
+        except (TypeError, ValueError, KeyError) as exc:  # UnoError is a ValueError
             raise RecordError(f"{where}: bad deal: {exc}") from None
-        except (TypeError, ValueError, KeyError) as exc:
-            raise RecordError(f"{where}: bad deal: {exc}") from None
+        if watcher is not None:
+            watcher.round_started(game, r)
         actions = entry.get("actions", [])
         if not isinstance(actions, list):
             raise RecordError(f"{where}: 'actions' must be a list")
@@ -129,12 +144,16 @@ def replay(data: Any, upto: tuple[int, int] | None = None) -> Game:
                 return game
             try:
                 seat, action = parse_action_line(line)
+                if watcher is not None:
+                    watcher.before(game, seat, action)
                 if seat < 0:
                     game.apply_host(action)
                 else:
                     game.apply(seat, action)
             except UnoError as exc:
                 raise RecordError(f"{where}, action {k + 1} ({line!r}): {exc}") from None
+            if watcher is not None:
+                watcher.after(game, seat, action)
         if upto is not None and r == upto[0]:
             return game
     return game
