@@ -21,7 +21,7 @@ OnAction = Callable[[Game, int, Action], None]
 
 def _out_of_turn_seats(game: Game) -> list[int]:
     """Seats other than the one on turn that may have an out-of-turn action now."""
-    if not game.window and not any(game.owed) and not game._jump_in:
+    if not game.window and not any(game.owed) and not game.options.jump_in:
         return []
     n = game.n
     order = [(game.turn + i) % n for i in range(1, n)]
