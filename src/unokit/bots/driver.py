@@ -19,8 +19,9 @@ OnAction = Callable[[Game, int, Action], None]
 """Called after each applied action with the game, the seat and the action."""
 
 
-def _out_of_turn_seats(game: Game) -> list[int]:
-    """Seats other than the one on turn that may have an out-of-turn action now."""
+def out_of_turn_seats(game: Game) -> list[int]:
+    """The seats other than the one on turn that may get an out-of-turn choice now, in the
+    order they are asked (starting after the seat on turn). Empty when no one can have one."""
     if not game.window and not any(game.owed) and not game.options.jump_in:
         return []
     n = game.n
@@ -28,11 +29,15 @@ def _out_of_turn_seats(game: Game) -> list[int]:
     return [s for s in order if not game.eliminated[s]]
 
 
+def has_out_of_turn_choice(game: Game, seat: int) -> bool:
+    """Whether ``seat`` may now catch a missed UNO call, call UNO, or jump in."""
+    return any(ACTION_KIND[a] in (K_CATCH, K_UNO, K_PLAY) for a in game.legal_actions(seat))
+
+
 def step(game: Game, bots: Sequence[Bot], on_action: OnAction | None = None) -> None:
     """One round of asking: out-of-turn choices first, then the seat on turn acts once."""
-    for seat in _out_of_turn_seats(game):
-        legal = game.legal_actions(seat)
-        if not any(ACTION_KIND[a] in (K_CATCH, K_UNO, K_PLAY) for a in legal):
+    for seat in out_of_turn_seats(game):
+        if not has_out_of_turn_choice(game, seat):
             continue
         action = bots[seat].act(game.observe(seat))
         if action is None:

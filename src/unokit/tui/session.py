@@ -44,6 +44,7 @@ from ..actions import (
     parse_action,
 )
 from ..bots.base import Bot
+from ..bots.driver import has_out_of_turn_choice, out_of_turn_seats
 from ..cards import AGENT_P, CARD_RANK, MATER, REVERSE, SKIP, WILD, WILD_DRAW_FOUR, Card
 from ..errors import IllegalActionError, OptionError
 from ..game import GAME_OVER, RESPOND, ROUND_OVER, Game
@@ -213,16 +214,7 @@ class Session:
 
     def _out_of_turn_bots(self) -> list[int]:
         g = self.game
-        if not g.window and not any(g.owed) and not g.options.jump_in:
-            return []
-        order = [(g.turn + i) % g.n for i in range(1, g.n)]
-        out = []
-        for s in order:
-            if s == self.human or g.eliminated[s]:
-                continue
-            if any(ACTION_KIND[a] in (K_CATCH, K_UNO, K_PLAY) for a in g.legal_actions(s)):
-                out.append(s)
-        return out
+        return [s for s in out_of_turn_seats(g) if s != self.human and has_out_of_turn_choice(g, s)]
 
     def next_round(self) -> None:
         """Deal the next round after a round is over."""
