@@ -109,6 +109,11 @@ def _playable_table() -> tuple[tuple[bool, ...], ...]:
 
 _MATCH: Final = _playable_table()
 
+MATCHES: Final = _MATCH
+"""``MATCHES[colour * 17 + CARD_RANK[top]][card]``: whether ``card`` matches the top card ``top``
+with ``colour`` in play, by colour, number, symbol, or as a wild (T1/T4; Wild Draw Four
+legality, T5, is a separate test). Read-only; for fast policies such as the strong bot's rollouts."""
+
 
 def _play_table(uno: bool) -> tuple[tuple[Action, ...], ...]:
     """``_PLAYS[card]``: the actions that play ``card`` (a wild once per colour named);

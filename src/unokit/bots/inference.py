@@ -1,0 +1,327 @@
+"""What a seat can infer about the other seats' hidden hands from the choices they made.
+
+The heuristic bot (:mod:`unokit.bots.heuristic`) is a fixed rule: given its hand and the
+table, its choice is determined. So each of its choices says something about the hand it
+held: a seat that played a Blue 7 on a Red 7 held at least as many blue cards as red ones;
+a seat that played a wild held no matching coloured card, and names the colour it holds most
+of; a seat that drew held nothing playable, and a seat that kept its drawn card could not
+play it. The strong bot models every other seat as this rule and deals the hidden cards of
+its determinizations so that they explain what each seat did (:func:`sample_hands`).
+
+The evidence is read from the public history (:func:`evidence`): each other seat's latest
+choices, and the cards it received unseen in between (a penalty, a Draw Two, an accepted draw
+card). Going back in time, the seat's hand at each choice is its hand now plus the cards it
+has played since, less the cards it has received since, so a hypothesis about its hand now
+can be checked against its choices (:func:`violations`). Which cards a receipt brought is
+unknown, so behind one only what holds whatever they were is checked (no more playable cards
+than cards received). A seat's normal draw is no such receipt: whether it played the drawn card
+tells which card it was, or (kept) that none of its cards could be played. A challenge or a
+hand swap, whose outcome the history does not say, starts the seat's evidence afresh.
+
+A seat that does not follow the heuristic (a person, the random bot) simply leaves some
+choices unexplained: the sampler then prefers the hands that explain the most of them, which
+costs accuracy but never consistency (the dealt hands always fit the public counts).
+
+House rules that move cards between hands unseen or change what a choice means
+(``seven_zero``, ``jump_in``, ``stacking``, ``draw_until_playable``, penalised wrong cards)
+turn the inference off: :func:`evidence` returns ``None``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import (
+    ACTION_ARG,
+    ACTION_CARD,
+    ACTION_COLOR,
+    ACTION_KIND,
+    K_ACCEPT,
+    K_CATCH,
+    K_CHALLENGE,
+    K_COLOR,
+    K_DRAW,
+    K_PLAY,
+    K_SWAP,
+)
+from ..cards import (
+    AGENT_P,
+    CARD_COLOR,
+    CARD_POINTS,
+    CARD_RANK,
+    DRAW_TWO,
+    MATER,
+    REVERSE,
+    SKIP,
+    WILD,
+    WILD_DRAW_FOUR,
+    Card,
+)
+from ..observation import Observation
+from ..options import Options
+
+PLAYED = 0
+"""Evidence kind: ``(PLAYED, card, named colour, colour in play, rank on top, normal turn)``."""
+DREW = 1
+"""Evidence kind: ``[DREW, colour in play, rank on top, drawn card played or -1]``."""
+NAMED = 2
+"""Evidence kind: ``(NAMED, colour)``: a colour named for a turned-up wild."""
+RECEIVED = 3
+"""Evidence kind: ``(RECEIVED, k)``: the seat received ``k`` cards unseen (a penalty, a draw card)."""
+
+MAX_EVIDENCE = 40
+"""Only a seat's latest choices are checked (older ones cost time and say little more)."""
+
+_WILD_ORDER = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
+_ATTACKS = (DRAW_TWO, SKIP, REVERSE)
+
+Evidence = list[list[int]]
+
+
+def evidence(obs: Observation, options: Options) -> dict[int, Evidence] | None:
+    """Each other seat's checkable choices (oldest first), or ``None`` when the house rules
+    in play make the inference unsound (see the module docstring)."""
+    if (options.seven_zero or options.jump_in or options.stacking != "off"
+            or options.draw_until_playable or options.illegal_play != "reject"):
+        return None
+    n = obs.players
+    hist = obs.history
+    first = obs.discard[0] if obs.discard else -1
+    colour = CARD_COLOR[first] if 0 <= first < WILD else -1
+    rank = CARD_RANK[first] if 0 <= first < WILD else -1
+    active = [s for s in range(n) if not obs.eliminated[s]]
+    two = len(active) == 2 and options.two_handed_rules
+    reverses = 0
+    if not two:
+        for seat, a in hist:
+            if seat >= 0 and ACTION_KIND[a] == K_PLAY and ACTION_CARD[a] < WILD \
+                    and CARD_RANK[ACTION_CARD[a]] == REVERSE:
+                reverses += 1
+    direction = -obs.direction if reverses % 2 else obs.direction
+    respond_all = obs.edition == "phineas-ferb"
+    bluffing = options.wd4_bluffing == "allow"
+    windows: dict[int, Evidence] = {t: [] for t in range(n)}
+    answering = False
+    attacker = -1
+    pending = 0
+    last_seat = -2
+    last_kind = -1
+    for seat, a in hist:
+        kind = ACTION_KIND[a]
+        if seat < 0:  # a host's penalty
+            windows[ACTION_ARG[a]].append([RECEIVED, 2])
+            continue
+        after_draw = last_seat == seat and last_kind == K_DRAW
+        last_seat, last_kind = seat, kind
+        win = windows[seat]
+        if kind == K_PLAY:
+            c = ACTION_CARD[a]
+            if after_draw and win and win[-1][0] == DREW:
+                win[-1][3] = c
+            win.append([PLAYED, c, ACTION_COLOR[a], colour, rank, int(not after_draw and not answering)])
+            if answering:
+                answering = False
+                if c == AGENT_P and attacker >= 0:
+                    windows[attacker].append([RECEIVED, pending])
+            if c < WILD:
+                colour, rank = CARD_COLOR[c], CARD_RANK[c]
+            else:
+                colour, rank = ACTION_COLOR[a], -1
+            is_d2 = c < WILD and CARD_RANK[c] == DRAW_TWO
+            if c == WILD_DRAW_FOUR or is_d2:
+                pending = 4 if c == WILD_DRAW_FOUR else 2
+                if respond_all or (c == WILD_DRAW_FOUR and bluffing):
+                    answering = True
+                    attacker = seat
+                else:
+                    windows[_next(seat, direction, n, obs.eliminated)].append([RECEIVED, pending])
+            elif c < WILD and CARD_RANK[c] == REVERSE and not two:
+                direction = -direction
+        elif kind == K_DRAW:
+            win.append([DREW, colour, rank, -1])
+        elif kind == K_COLOR:
+            colour = ACTION_ARG[a]
+            win.append([NAMED, colour])
+        elif kind == K_ACCEPT:
+            answering = False
+            win.append([RECEIVED, pending])
+        elif kind == K_CHALLENGE:
+            answering = False
+            windows[seat] = []
+            if attacker >= 0:
+                windows[attacker] = []
+        elif kind == K_CATCH:
+            windows[ACTION_ARG[a]].append([RECEIVED, 2])
+        elif kind == K_SWAP:
+            windows[seat] = []
+            windows[ACTION_ARG[a]] = []
+    out: dict[int, Evidence] = {}
+    for t, win in windows.items():
+        if t != obs.seat and win and not obs.eliminated[t]:
+            out[t] = win[-MAX_EVIDENCE:]
+    return out
+
+
+def _next(seat: int, direction: int, n: int, eliminated: Sequence[bool]) -> int:
+    t = (seat + direction) % n
+    while eliminated[t] and t != seat:
+        t = (t + direction) % n
+    return t
+
+
+def _best_color(hand: Sequence[Card]) -> int:
+    """The colour the heuristic names: most cards, then most points, then colour order."""
+    count = [0, 0, 0, 0]
+    points = [0, 0, 0, 0]
+    for c in hand:
+        if c < WILD:
+            col = CARD_COLOR[c]
+            count[col] += 1
+            points[col] += CARD_POINTS[c]
+    best = 0
+    for col in (1, 2, 3):
+        if count[col] > count[best] or (count[col] == count[best] and points[col] > points[best]):
+            best = col
+    return best
+
+
+def violations(hand: Sequence[Card], events: Evidence, depth: int = 1) -> int:
+    """How many of a seat's choices (``events``, from :func:`evidence`) the heuristic would
+    not have made holding ``hand`` now (0: the hand explains them all).
+
+    Going back in time, the hand at each choice is the hand now plus the cards played since,
+    less the cards received since. Which cards a kept draw or a penalty brought is unknown:
+    behind the latest kept draw, the older choices are checked without each card in turn and
+    the best explanation counts (for ``depth`` such draws); behind more of them, only what
+    still holds whichever cards were received is checked (no more cards that could be played
+    than cards received since)."""
+    return _violations(list(hand), events, len(events) - 1, depth, 0, 1 << 30)
+
+
+def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: int, limit: int) -> int:
+    """:func:`violations` from ``events[start]`` back, stopping once more than ``limit``."""
+    bad = 0
+    for i in range(start, -1, -1):
+        if bad > limit:
+            return bad
+        ev = events[i]
+        kind = ev[0]
+        if kind == PLAYED:
+            c, named, col, rk, normal = ev[1], ev[2], ev[3], ev[4], ev[5]
+            h.append(c)
+            if c >= WILD:
+                if not slack and _best_color(h) != named:
+                    bad += 1
+                if normal:
+                    order = _WILD_ORDER[c]
+                    matching = 0
+                    for x in h:
+                        if x < WILD:
+                            if CARD_COLOR[x] == col or CARD_RANK[x] == rk:
+                                matching += 1
+                        elif not slack and _WILD_ORDER[x] < order:
+                            bad += 1
+                            break
+                    if matching > slack:
+                        bad += 1
+            elif normal and not slack:
+                count = [0, 0, 0, 0]
+                for x in h:
+                    if x < WILD:
+                        count[CARD_COLOR[x]] += 1
+                cc = count[CARD_COLOR[c]]
+                pc = CARD_POINTS[c]
+                att = CARD_RANK[c] in _ATTACKS
+                calm = True  # the choice the rule makes when the next seat is not close to out
+                danger = True  # ... and when it is (attack cards first)
+                for x in h:
+                    if x >= WILD or x == c or not (CARD_COLOR[x] == col or CARD_RANK[x] == rk):
+                        continue
+                    cx = count[CARD_COLOR[x]]
+                    px = CARD_POINTS[x]
+                    beats = cx > cc or (cx == cc and (px > pc or (px == pc and x < c)))
+                    if beats:
+                        calm = False
+                    ax = CARD_RANK[x] in _ATTACKS
+                    if (ax and not att) or (ax == att and beats):
+                        danger = False
+                    if not calm and not danger:
+                        bad += 1
+                        break
+        elif kind == DREW:
+            col, rk, played = ev[1], ev[2], ev[3]
+            if played >= 0:
+                h.remove(played)
+            playable = 0
+            for x in h:
+                if x >= WILD or CARD_COLOR[x] == col or CARD_RANK[x] == rk:
+                    playable += 1
+            if playable > slack:
+                bad += 1
+            if played < 0:
+                if depth > 0 and not slack and i > 0:
+                    best = -1
+                    tried = 0
+                    for x in h:
+                        if (tried >> x) & 1:
+                            continue
+                        tried |= 1 << x
+                        rest = list(h)
+                        rest.remove(x)
+                        v = _violations(rest, events, i - 1, depth - 1, 0,
+                                        limit - bad if best < 0 else min(limit - bad, best - 1))
+                        if best < 0 or v < best:
+                            best = v
+                            if v == 0:
+                                break
+                    return bad + best
+                slack += 1
+        elif kind == RECEIVED:
+            slack += ev[1]
+        elif not slack and _best_color(h) != ev[1]:  # NAMED
+            bad += 1
+        if slack >= len(h):
+            break  # every card may be one received since: nothing older can be checked
+    return bad
+
+
+def sample_hands(sizes: dict[int, int], fixed: dict[int, list[Card]], pool: list[Card],
+                 evid: dict[int, Evidence], rng: random.Random, steps: int = 30) -> dict[int, list[Card]]:
+    """Hands for the seats of ``sizes`` that explain their choices as well as possible.
+
+    Each seat gets its ``fixed`` cards (known to the sampling seat) and random cards from
+    ``pool`` (which loses them); then a local search swaps one random card with a random card
+    of the pool, keeping the swap unless it leaves more of the seat's choices (``evid``)
+    unexplained, until all are explained or after ``steps`` tries per random card. ``pool``
+    should be shuffled.
+    """
+    hands: dict[int, list[Card]] = {}
+    order = list(sizes)
+    rng.shuffle(order)
+    for t in order:
+        hand = list(fixed.get(t, ()))[:sizes[t]]
+        k = len(hand)
+        need = sizes[t] - k
+        if need > 0:
+            hand.extend(pool[-need:])
+            del pool[-need:]
+        events = evid.get(t)
+        if events and need > 0 and pool:
+            bad = _violations(list(hand), events, len(events) - 1, 1, 0, 1 << 30)
+            tries = steps * need + 4
+            while bad and tries > 0:
+                tries -= 1
+                i = k + rng.randrange(need)
+                j = rng.randrange(len(pool))
+                hand[i], pool[j] = pool[j], hand[i]
+                new = _violations(list(hand), events, len(events) - 1, 1, 0, bad)
+                if new <= bad:
+                    bad = new
+                else:
+                    hand[i], pool[j] = pool[j], hand[i]
+        hands[t] = hand
+    return hands
+
+
+__all__ = ["DREW", "MAX_EVIDENCE", "NAMED", "PLAYED", "RECEIVED", "evidence", "sample_hands", "violations"]
