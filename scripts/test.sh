@@ -3,7 +3,7 @@
 # README and docstring examples), every rule conformance scenario, mypy --strict and ruff.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh dev
+scripts/setup.sh dev,ray  # ray: the arena's --backend ray is tested too
 export PATH="$PWD/.venv/bin:$PATH"
 
 echo "== ruff"
