@@ -274,9 +274,9 @@ class StrongBot:
         return out or [legal[0]]
 
     def search(self, obs: Observation, candidates: Sequence[Action]) -> Action:
-        """Play out every candidate on sampled determinizations, then keep the heuristic's own
-        choice unless another candidate beats it by a significant margin (see :data:`CONFIDENCE`).
-        """
+        """Play out every candidate on sampled determinizations, then keep the default move
+        (:meth:`_favourite`) unless another candidate beats it by a significant margin (see
+        :data:`CONFIDENCE`)."""
         start = time.perf_counter()
         values: list[list[float]] = [[] for _ in candidates]
         budget = self.time_ms if self.time_ms is not None else self.max_ms
@@ -284,10 +284,7 @@ class StrongBot:
         known = known_hands(obs, self.options.seven_zero)
         voids = draw_constraints(obs, self.options) if self.infer_draws else None
         evid = evidence(obs, self.options) if self.infer_choices else None
-        root_voids = [-1] * obs.players
-        for t, (col, _rank, old, _wilds) in (voids or {}).items():
-            if obs.hand_sizes[t] - old <= 1:
-                root_voids[t] = col
+        root_voids = known_voids(obs, voids or {})
         alive = list(range(len(candidates)))
         dealt: list[list[list[Card]]] = []
         # A challenge that no determinization makes a success only adds 2 cards to accepting.
@@ -348,16 +345,26 @@ VOID_WEIGHT = 5
 :func:`informed_choice` (5: in effect, first among the colours it can play)."""
 
 
-def next_void(obs: Observation, voids: dict[int, tuple[int, int, int, int]]) -> int:
-    """The colour the next seat is known to lack (it drew on that colour and has received at
-    most one card since, :func:`draw_constraints`), or -1."""
+def known_voids(obs: Observation, voids: dict[int, tuple[int, int, int, int]]) -> list[int]:
+    """For each seat, the colour it is known to lack (it drew on that colour and has received
+    at most one card since: ``voids`` is :func:`draw_constraints`), or -1."""
+    out = [-1] * obs.players
+    for t, (col, _rank, old, _wilds) in voids.items():
+        if obs.hand_sizes[t] - old <= 1:
+            out[t] = col
+    return out
+
+
+def _next_active(obs: Observation) -> int:
     nxt = (obs.seat + obs.direction) % obs.players
     while obs.eliminated[nxt] and nxt != obs.seat:
         nxt = (nxt + obs.direction) % obs.players
-    void = voids.get(nxt)
-    if void is None or obs.hand_sizes[nxt] - void[2] > 1:
-        return -1
-    return void[0]
+    return nxt
+
+
+def next_void(obs: Observation, voids: dict[int, tuple[int, int, int, int]]) -> int:
+    """The colour the next seat is known to lack (:func:`known_voids`), or -1."""
+    return known_voids(obs, voids)[_next_active(obs)]
 
 
 def informed_choice(obs: Observation, voids: dict[int, tuple[int, int, int, int]]) -> Action | None:
@@ -390,10 +397,7 @@ def informed_choice(obs: Observation, voids: dict[int, tuple[int, int, int, int]
     plays = [a for a in legal if ACTION_KIND[a] == K_PLAY and not ACTION_UNO[a]]
     if not plays:
         return None
-    nxt = (obs.seat + obs.direction) % obs.players
-    while obs.eliminated[nxt] and nxt != obs.seat:
-        nxt = (nxt + obs.direction) % obs.players
-    danger = obs.hand_sizes[nxt] <= 2
+    danger = obs.hand_sizes[_next_active(obs)] <= 2
     count = [0, 0, 0, 0]
     for c in hand:
         if c < WILD:
@@ -844,4 +848,4 @@ def rollout(g: Game, me: int, rng: random.Random, points: float = 0.5,
 
 
 __all__ = ["DEFAULT_ITERATIONS", "DEFAULT_ROLLOUTS", "StrongBot", "determinize", "draw_constraints",
-           "informed_choice", "known_hands", "next_void", "rollout"]
+           "informed_choice", "known_hands", "known_voids", "next_void", "rollout"]
