@@ -54,6 +54,7 @@ from ..cards import (
     CARD_POINTS,
     CARD_RANK,
     DRAW_TWO,
+    MATER,
     REVERSE,
     SKIP,
     WILD,
@@ -62,6 +63,10 @@ from ..cards import (
     edition_counts,
 )
 from ..observation import Observation
+
+WILD_PREFERENCE = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
+"""The order in which the heuristic plays its wild faces when nothing coloured matches (lowest
+first): Wild Draw Four, Wild, Mater, and Agent P last (it is worth more as an answer)."""
 
 CHALLENGE_THRESHOLD = 0.6
 """Challenge a Wild Draw Four when the estimated chance of a bluff is at least this."""
@@ -245,8 +250,7 @@ class HeuristicBot:
         if holds_colour:
             wilds = [a for a in wilds if ACTION_CARD[a] != WILD_DRAW_FOUR]
         if wilds:
-            order = {WILD_DRAW_FOUR: 0, WILD: 1, AGENT_P: 3}
-            best = min(wilds, key=lambda a: order.get(ACTION_CARD[a], 2))
+            best = min(wilds, key=lambda a: WILD_PREFERENCE[ACTION_CARD[a]])
             return self._with_uno(plays, best)
         if DRAW in legal:
             return DRAW

@@ -51,7 +51,6 @@ from ..cards import (
     CARD_POINTS,
     CARD_RANK,
     DRAW_TWO,
-    MATER,
     REVERSE,
     SKIP,
     WILD,
@@ -60,6 +59,7 @@ from ..cards import (
 )
 from ..observation import Observation
 from ..options import Options
+from .heuristic import WILD_PREFERENCE
 
 PLAYED = 0
 """Evidence kind: ``(PLAYED, card, named colour, colour in play, rank on top, normal turn)``."""
@@ -73,7 +73,6 @@ RECEIVED = 3
 MAX_EVIDENCE = 40
 """Only a seat's latest choices are checked (older ones cost time and say little more)."""
 
-_WILD_ORDER = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
 _ATTACKS = (DRAW_TWO, SKIP, REVERSE)
 
 Evidence = list[list[int]]
@@ -214,13 +213,13 @@ def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: 
                 if not slack and _best_color(h) != named:
                     bad += 1
                 if normal:
-                    order = _WILD_ORDER[c]
+                    order = WILD_PREFERENCE[c]
                     matching = 0
                     for x in h:
                         if x < WILD:
                             if CARD_COLOR[x] == col or CARD_RANK[x] == rk:
                                 matching += 1
-                        elif not slack and _WILD_ORDER[x] < order:
+                        elif not slack and WILD_PREFERENCE[x] < order:
                             bad += 1
                             break
                     if matching > slack:

@@ -82,7 +82,7 @@ from ..cards import (
 from ..game import AWAITING, COLOR, DRAWN, MATCHES, PLAY, RESPOND, ROUND_OVER, Game
 from ..observation import Observation
 from ..options import Options
-from .heuristic import HeuristicBot, best_color, color_before_last_wd4
+from .heuristic import WILD_PREFERENCE, HeuristicBot, best_color, color_before_last_wd4
 from .inference import Evidence, evidence, sample_hands
 
 DEFAULT_ITERATIONS = 8
@@ -414,7 +414,7 @@ def informed_choice(obs: Observation, voids: dict[int, tuple[int, int, int, int]
         plays = [a for a in plays if ACTION_CARD[a] != WILD_DRAW_FOUR]  # never a bluff
     if not plays:
         return None
-    card = min((ACTION_CARD[a] for a in plays), key=lambda c: _WILD_ORDER.get(c, 2))
+    card = min((ACTION_CARD[a] for a in plays), key=lambda c: WILD_PREFERENCE[c])
     rest = list(hand)
     rest.remove(card)
     return WILD + 4 * (card - WILD) + colour_for(rest)
@@ -679,7 +679,6 @@ def determinize(obs: Observation, options: Options, rng: random.Random,
     return g
 
 
-_WILD_ORDER = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
 
 
 def _fast_action(g: Game, seat: int, rng: random.Random, void: int = -1) -> Action:
@@ -712,7 +711,7 @@ def _fast_action(g: Game, seat: int, rng: random.Random, void: int = -1) -> Acti
             if not match[c]:
                 continue
             if c >= WILD:
-                k = _WILD_ORDER.get(c, 2)
+                k = WILD_PREFERENCE[c]
                 if k < wild_key:
                     wild_key = k
                     if best < 0 or best >= WILD:
@@ -746,7 +745,7 @@ def _fast_action(g: Game, seat: int, rng: random.Random, void: int = -1) -> Acti
         for a in legal:
             if a >= WILD:
                 if a < UNO_OFFSET:
-                    k = _WILD_ORDER.get(ACTION_CARD[a], 2)
+                    k = WILD_PREFERENCE[ACTION_CARD[a]]
                     if k < wild_key:
                         wild, wild_key = a, k
                 continue
