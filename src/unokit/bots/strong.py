@@ -695,8 +695,8 @@ def _fast_action(g: Game, seat: int, rng: random.Random, void: int = -1) -> Acti
     phase = g.phase
     hand = g.hands[seat]
     if phase == PLAY:
-        # The common case, read from the hand directly (the same choice as below, where
-        # every matching card is legal: a W+4 is played only when no coloured card matches).
+        # Read from the hand directly: every matching card is legal here, since a W+4 is
+        # played only when no coloured card matches (so none of the colour in play is held).
         match = MATCHES[g.color * 17 + CARD_RANK[g.discard[-1]]]
         count = [0, 0, 0, 0]
         for h in hand:
@@ -729,42 +729,17 @@ def _fast_action(g: Game, seat: int, rng: random.Random, void: int = -1) -> Acti
             best = WILD + 4 * (best - WILD) + _held_color(hand, void)
         return best + UNO_OFFSET if len(hand) == 2 else best
     if phase == DRAWN:
+        # The drawn card is played when it can be (a wild in the colour held most), else kept.
         d = g.drawn
-        if 0 <= d < WILD:  # a coloured drawn card: played when it matches (as below)
-            if MATCHES[g.color * 17 + CARD_RANK[g.discard[-1]]][d]:
-                return d + UNO_OFFSET if len(hand) == 2 else d
+        if 0 <= d < WILD:
+            playable = MATCHES[g.color * 17 + CARD_RANK[g.discard[-1]]][d]
+        else:  # a wild is offered only when legal (an illegal W+4 under wd4_bluffing: forbid)
+            playable = any(WILD <= a < UNO_OFFSET for a in g.legal_actions(seat))
+        if not playable:
             return PASS
+        a = d if d < WILD else WILD + 4 * (d - WILD) + _held_color(hand)
+        return a + UNO_OFFSET if len(hand) == 2 else a
     legal = g.legal_actions(seat)
-    if phase == DRAWN:
-        best = -1
-        best_key = -1
-        wild = -1
-        wild_key = 9
-        nxt = (seat + g.direction) % g.n
-        danger = len(g.hands[nxt]) <= 2
-        for a in legal:
-            if a >= WILD:
-                if a < UNO_OFFSET:
-                    k = WILD_PREFERENCE[ACTION_CARD[a]]
-                    if k < wild_key:
-                        wild, wild_key = a, k
-                continue
-            col = CARD_COLOR[a]
-            key = CARD_POINTS[a] + 64 * 200 * (danger and CARD_RANK[a] >= SKIP)
-            for h in hand:
-                if h < WILD and CARD_COLOR[h] == col:
-                    key += 64
-            if key > best_key:
-                best_key = key
-                best = a
-        if best < 0 and wild >= 0:
-            card = ACTION_CARD[wild]
-            best = WILD + 4 * (card - WILD) + _held_color(hand)
-        if best >= 0:
-            if len(hand) == 2:
-                best += UNO_OFFSET
-            return best
-        return DRAW if phase == PLAY else PASS
     if phase == RESPOND:
         for a in legal:
             if ACTION_KIND[a] == K_PLAY and not ACTION_UNO[a]:
