@@ -15,7 +15,7 @@ from unokit.bots import HeuristicBot
 from unokit.bots.driver import step
 from unokit.bots.heuristic import unseen_counts
 from unokit.bots.inference import DREW, PLAYED, RECEIVED, evidence, sample_hands, violations
-from unokit.bots.strong import draw_constraints, informed_choice, next_void
+from unokit.bots.strong import draw_constraints, informed_choice, known_voids
 from unokit.cards import CARD_COLOR, WILD, parse_card
 from unokit.game import ROUND_OVER
 from unokit.options import Options
@@ -128,10 +128,10 @@ def test_informed_choice_turns_play_to_the_colour_the_next_seat_lacks() -> None:
     game.apply(1, "draw")  # R4 does not match the G1
     game.apply(1, "pass")
     obs = game.observe(0)
-    voids = draw_constraints(obs, game.options)
-    assert next_void(obs, voids) == 2  # green
+    lacking = known_voids(obs, draw_constraints(obs, game.options))
+    assert lacking[1] == 2  # green, for seat 1, the next seat
     assert HeuristicBot().act(obs) == parse_action("Y1")  # yellow: its longest colour
-    assert informed_choice(obs, voids) == parse_action("G2")
+    assert informed_choice(obs, lacking) == parse_action("G2")
 
 
 def test_perfect_information_experiment_runs() -> None:

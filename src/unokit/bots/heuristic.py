@@ -68,16 +68,27 @@ WILD_PREFERENCE = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
 """The order in which the heuristic plays its wild faces when nothing coloured matches (lowest
 first): Wild Draw Four, Wild, Mater, and Agent P last (it is worth more as an answer)."""
 
+VOID_WEIGHT = 5
+"""How many cards held a colour that the next seat lacks is worth in the strong bot's variant
+of the rule (``void`` in :func:`best_color` and :meth:`HeuristicBot.choose_play`; 5: in
+effect, first among the colours it can play)."""
+
 CHALLENGE_THRESHOLD = 0.6
 """Challenge a Wild Draw Four when the estimated chance of a bluff is at least this."""
 
 
-def best_color(hand: Sequence[Card]) -> int:
+def best_color(hand: Sequence[Card], void: int = -1) -> int:
     """The colour ``hand`` holds most of (ties broken by points, then by colour order).
+
+    ``void``: a colour the next seat is known to lack, which then counts as
+    :data:`VOID_WEIGHT` more cards held of it if the hand holds any (the strong bot's variant
+    of the rule; the heuristic itself never passes one).
 
     >>> from unokit.cards import parse_card
     >>> best_color([parse_card(c) for c in ("G1", "B7", "G9", "W")])
     2
+    >>> best_color([parse_card(c) for c in ("G1", "B7", "G9", "W")], void=3)
+    3
     """
     count = [0, 0, 0, 0]
     points = [0, 0, 0, 0]
@@ -86,7 +97,21 @@ def best_color(hand: Sequence[Card]) -> int:
             col = CARD_COLOR[c]
             count[col] += 1
             points[col] += CARD_POINTS[c]
-    return max(range(4), key=lambda col: (count[col], points[col], -col))
+    if void >= 0 and count[void]:
+        count[void] += VOID_WEIGHT
+    best = 0
+    for col in (1, 2, 3):
+        if count[col] > count[best] or (count[col] == count[best] and points[col] > points[best]):
+            best = col
+    return best
+
+
+def next_seat(obs: Observation) -> int:
+    """The seat that plays after this one, in the current direction (eliminated seats skipped)."""
+    nxt = (obs.seat + obs.direction) % obs.players
+    while obs.eliminated[nxt] and nxt != obs.seat:
+        nxt = (nxt + obs.direction) % obs.players
+    return nxt
 
 
 def color_before_last_wd4(obs: Observation) -> int:
@@ -225,24 +250,25 @@ class HeuristicBot:
             return CHALLENGE
         return ACCEPT
 
-    def choose_play(self, obs: Observation) -> Action:
-        """A normal turn or a drawn card: the play the strategy prefers, else draw or pass."""
+    def choose_play(self, obs: Observation, void: int = -1) -> Action:
+        """A normal turn or a drawn card: the play the strategy prefers, else draw or pass.
+
+        ``void``: a colour the next seat is known to lack, counted as :data:`VOID_WEIGHT` more
+        cards held of it, for playing and for naming (the strong bot's variant; -1: none)."""
         legal = obs.legal
         plays = [a for a in legal if ACTION_KIND[a] == K_PLAY]
         hand = obs.hand
         if not plays:
             return DRAW if DRAW in legal else PASS
-        colour = best_color(hand)
-        nxt = (obs.seat + obs.direction) % obs.players
-        while obs.eliminated[nxt] and nxt != obs.seat:
-            nxt = (nxt + obs.direction) % obs.players
-        danger = obs.hand_sizes[nxt] <= 2
+        colour = best_color(hand, void)
+        danger = obs.hand_sizes[next_seat(obs)] <= 2
         coloured = [a for a in plays if ACTION_CARD[a] < WILD and not ACTION_UNO[a]]
         if coloured:
             def key(a: Action) -> tuple[int, int, int, int]:
                 c = ACTION_CARD[a]
                 attack = 1 if danger and CARD_RANK[c] in (DRAW_TWO, SKIP, REVERSE) else 0
-                return (attack, _color_count(hand, CARD_COLOR[c]), CARD_POINTS[c], -c)
+                held = _color_count(hand, CARD_COLOR[c]) + (VOID_WEIGHT if CARD_COLOR[c] == void else 0)
+                return (attack, held, CARD_POINTS[c], -c)
             return self._with_uno(plays, max(coloured, key=key))
         wilds = [a for a in plays if ACTION_COLOR[a] == colour and not ACTION_UNO[a]]
         # Never bluff: a W+4 is played only when it is legal (T5).
