@@ -59,7 +59,7 @@ from ..cards import (
 )
 from ..observation import Observation
 from ..options import Options
-from .heuristic import WILD_PREFERENCE
+from .heuristic import WILD_PREFERENCE, best_color
 
 PLAYED = 0
 """Evidence kind: ``(PLAYED, card, named colour, colour in play, rank on top, normal turn)``."""
@@ -169,23 +169,7 @@ def _next(seat: int, direction: int, n: int, eliminated: Sequence[bool]) -> int:
     return t
 
 
-def _best_color(hand: Sequence[Card]) -> int:
-    """The colour the heuristic names: most cards, then most points, then colour order."""
-    count = [0, 0, 0, 0]
-    points = [0, 0, 0, 0]
-    for c in hand:
-        if c < WILD:
-            col = CARD_COLOR[c]
-            count[col] += 1
-            points[col] += CARD_POINTS[c]
-    best = 0
-    for col in (1, 2, 3):
-        if count[col] > count[best] or (count[col] == count[best] and points[col] > points[best]):
-            best = col
-    return best
-
-
-def violations(hand: Sequence[Card], events: Evidence, depth: int = 1) -> int:
+def violations(hand: Sequence[Card], events: Evidence, depth: int = 1, limit: int = 1 << 30) -> int:
     """How many of a seat's choices (``events``, from :func:`evidence`) the heuristic would
     not have made holding ``hand`` now (0: the hand explains them all).
 
@@ -194,8 +178,9 @@ def violations(hand: Sequence[Card], events: Evidence, depth: int = 1) -> int:
     behind the latest kept draw, the older choices are checked without each card in turn and
     the best explanation counts (for ``depth`` such draws); behind more of them, only what
     still holds whichever cards were received is checked (no more cards that could be played
-    than cards received since)."""
-    return _violations(list(hand), events, len(events) - 1, depth, 0, 1 << 30)
+    than cards received since). Counting stops past ``limit``: a result above it is a lower
+    bound."""
+    return _violations(list(hand), events, len(events) - 1, depth, 0, limit)
 
 
 def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: int, limit: int) -> int:
@@ -210,7 +195,7 @@ def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: 
             c, named, col, rk, normal = ev[1], ev[2], ev[3], ev[4], ev[5]
             h.append(c)
             if c >= WILD:
-                if not slack and _best_color(h) != named:
+                if not slack and best_color(h) != named:
                     bad += 1
                 if normal:
                     order = WILD_PREFERENCE[c]
@@ -278,7 +263,7 @@ def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: 
                 slack += 1
         elif kind == RECEIVED:
             slack += ev[1]
-        elif not slack and _best_color(h) != ev[1]:  # NAMED
+        elif not slack and best_color(h) != ev[1]:  # NAMED
             bad += 1
         if slack >= len(h):
             break  # every card may be one received since: nothing older can be checked
@@ -307,14 +292,14 @@ def sample_hands(sizes: dict[int, int], fixed: dict[int, list[Card]], pool: list
             del pool[-need:]
         events = evid.get(t)
         if events and need > 0 and pool:
-            bad = _violations(list(hand), events, len(events) - 1, 1, 0, 1 << 30)
+            bad = violations(hand, events)
             tries = steps * need + 4
             while bad and tries > 0:
                 tries -= 1
                 i = k + rng.randrange(need)
                 j = rng.randrange(len(pool))
                 hand[i], pool[j] = pool[j], hand[i]
-                new = _violations(list(hand), events, len(events) - 1, 1, 0, bad)
+                new = violations(hand, events, limit=bad)
                 if new <= bad:
                     bad = new
                 else:
