@@ -87,8 +87,8 @@ def test_copy_is_independent_and_complete() -> None:
     for _ in range(40):
         game.apply(game.turn, rng.choice(game.legal_actions(game.turn)))
     other = game.copy()
-    assert {s: getattr(other, s) for s in Game.__slots__ if s not in ("rng", "rounds", "_cache_key")} == \
-        {s: getattr(game, s) for s in Game.__slots__ if s not in ("rng", "rounds", "_cache_key")}
+    assert {s: getattr(other, s) for s in Game.__slots__ if s not in ("_rng", "rounds", "_cache_key")} == \
+        {s: getattr(game, s) for s in Game.__slots__ if s not in ("_rng", "rounds", "_cache_key")}
     assert other.rng.getstate() == game.rng.getstate()
     for _ in range(200):  # both play on identically, and apart
         if game.phase >= ROUND_OVER:
@@ -100,6 +100,29 @@ def test_copy_is_independent_and_complete() -> None:
         other.apply(other.turn, a)
         assert other.hands == game.hands and other.discard == game.discard
     assert other.history == game.history and other.rounds[-1].actions is other.history
+
+
+def test_round_generator_is_made_when_needed_from_the_seed() -> None:
+    # Game.new does not seed the round's generator (T6, S3) until something draws from it; a
+    # round must play the same whether it was made early (read here), late, or in a copy.
+    import random
+
+    game = Game.new("classic", 2, seed=5)
+    late, early = game.copy(), game.copy()
+    assert early.rng.getstate() == random.Random(f"unokit:5:{game.round_no}:play").getstate()
+    copied = early.copy()  # a copy of a made generator carries its state, not its identity
+    assert copied.rng is not early.rng and copied.rng.getstate() == early.rng.getstate()
+    chooser = random.Random(2)
+    reshuffled = False
+    while late.phase < ROUND_OVER:
+        a = chooser.choice(late.legal_actions(late.turn))
+        before = len(late.draw_pile)
+        for g in (late, early, copied):
+            g.apply(g.turn, a)
+        reshuffled = reshuffled or len(late.draw_pile) > before
+        assert late.draw_pile == early.draw_pile == copied.draw_pile
+    assert reshuffled  # the generator was used (uniform random rounds are long)
+    assert late.rng.getstate() == early.rng.getstate() == copied.rng.getstate()
 
 
 def test_match_mode_plays_whole_matches() -> None:

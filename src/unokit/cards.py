@@ -158,6 +158,9 @@ def _classic_deck() -> tuple[Card, ...]:
 _CLASSIC_DECK: Final = _classic_deck()
 
 
+_EDITION_DECKS: Final = {e: _CLASSIC_DECK + special for e, special in _EDITION_SPECIAL.items()}
+
+
 def check_edition(edition: str) -> str:
     """Return ``edition`` if it names an edition, else raise :class:`ValueError` naming it."""
     if edition not in _EDITION_SPECIAL:
@@ -171,7 +174,7 @@ def edition_deck(edition: str) -> tuple[Card, ...]:
     >>> len(edition_deck("classic")), edition_deck("phineas-ferb").count(AGENT_P)
     (108, 4)
     """
-    return _CLASSIC_DECK + _EDITION_SPECIAL[check_edition(edition)]
+    return _EDITION_DECKS[check_edition(edition)]
 
 
 def edition_counts(edition: str) -> list[int]:

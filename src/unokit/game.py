@@ -173,13 +173,13 @@ class Game:
         "_bluffing",
         "_cache",
         "_cache_key",
-        "_deck_counts",
         "_force",
         "_jump_in",
         "_left",
         "_penalize",
         "_respond_all",
         "_right",
+        "_rng",
         "_seven_zero",
         "_stack",
         "_until_playable",
@@ -202,7 +202,6 @@ class Game:
         "pending",
         "pending_rank",
         "phase",
-        "rng",
         "round_no",
         "round_winner",
         "rounds",
@@ -243,7 +242,7 @@ class Game:
     seen: list[dict[int, tuple[Card, ...]]]
     history: list[tuple[int, Action]]
     rounds: list[RoundStart]
-    rng: random.Random
+    _rng: random.Random | None
     teams: int
     two_handed: bool
 
@@ -284,10 +283,10 @@ class Game:
         self._force = opts.force_play
         self._respond_all = self._stack > 0 or self.edition == "phineas-ferb"
         self._agent_p_discard = opts.agent_p_draws_from == "discard"
-        self._deck_counts = edition_counts(self.edition)
         self._cache_key = -1
         self._cache: list[Action] = []
         self._version = 0
+        self._rng = None
         self._clear_round()
 
     def _clear_round(self) -> None:
@@ -372,6 +371,24 @@ class Game:
     def _round_rng(self, purpose: str, round_no: int) -> random.Random:
         return random.Random(f"unokit:{self.seed}:{round_no}:{purpose}")
 
+    @property
+    def rng(self) -> random.Random:
+        """The round's generator: T6 reshuffles, and where S3 puts a turned-up W+4 back.
+
+        It is seeded from the match seed and the round number when it is first needed (most
+        short rounds never reshuffle, and seeding a generator costs as much as a dozen
+        plays), so a round plays the same whenever that is. Assign another generator to
+        replace it, as a search does to sample other futures.
+        """
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = self._round_rng("play", self.round_no)
+        return rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+
     def _choose_dealer(self) -> int:
         """S1: each active player draws a card; highest number deals; ties draw again."""
         rng = random.Random(f"unokit:{self.seed}:dealer")
@@ -441,7 +458,7 @@ class Game:
         self.hands = [list(h) for h in hands]
         self.draw_pile = list(reversed(draw))
         self.discard = [discard]
-        self.rng = self._round_rng("play", round_no)
+        self._rng = None  # the round's generator is made when first needed
         self._turn_up_first_card()
 
     def _left_of_dealer(self) -> int:
@@ -468,14 +485,15 @@ class Game:
         return hands, deck[i], deck[i + 1:]
 
     def _check_counts(self, hands: list[list[Card]], discard: Card, draw: list[Card]) -> None:
-        counts = [0] * len(self._deck_counts)
+        limits = edition_counts(self.edition)
+        counts = [0] * len(limits)
         for h in hands:
             for c in h:
                 counts[c] += 1
         counts[discard] += 1
         for c in draw:
             counts[c] += 1
-        for c, (have, limit) in enumerate(zip(counts, self._deck_counts, strict=True)):
+        for c, (have, limit) in enumerate(zip(counts, limits, strict=True)):
             if have > limit:
                 raise OptionError(
                     f"{have} × {card_str(c)} given, but the {self.edition} deck has {limit}"
@@ -1138,7 +1156,6 @@ class Game:
         self._force = o._force
         self._respond_all = o._respond_all
         self._agent_p_discard = o._agent_p_discard
-        self._deck_counts = o._deck_counts
         self._cache_key = -1
         self._cache = o._cache
         self._version = o._version
@@ -1166,8 +1183,11 @@ class Game:
             last = rounds[-1]
             rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
                                     last.eliminated, history)
-        rng = self.rng = random.Random(0)  # seeding from 0 is cheaper than from the OS
-        rng.setstate(o.rng.getstate())
+        if o._rng is None:
+            self._rng = None  # made from the seed when first needed, as in the original
+        else:
+            rng = self._rng = random.Random(0)  # seeding from 0 is cheaper than from the OS
+            rng.setstate(o._rng.getstate())
 
     def __repr__(self) -> str:
         return (
