@@ -6,7 +6,7 @@ Usage (from the repository root, in a venv with ``benchmarks/requirements.txt`` 
     .venv-bench/bin/python benchmarks/bench.py --quick          # seconds: checks that it works (CI)
     .venv-bench/bin/python benchmarks/bench.py --players 2 --repeats 9 --json out.json
 
-Three pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
+Four pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
 
 * **engine**: unokit's ``legal_actions`` / ``apply`` (the turn seat's legal list, UNO-call
   variants and catches included) against RLCard's bare rules loop (``UnoRound``, no state dicts).
@@ -18,6 +18,10 @@ Three pairs of loops, each a "game" = one round (RLCard's game is one hand), ran
   long as RLCard's, so games/s compares the two fairly.
 * **observe**: unokit's full observation of the acting seat (with its legal actions) at every
   step, against RLCard's ``env.run`` (observation planes, legal-action dicts, trajectories).
+  Uniformly random again: compare steps/s.
+* **observe-rlpolicy**: the observation at every step with the RLCard-equivalent policy
+  (``unokit.bench.playable_first_observe_loop``), against the same ``env.run``: games/s
+  compares fairly.
 
 Every repeat runs A then B (then B then A in the next repeat, so neither side always goes
 first), with the same seed on both sides; each run is sized by a warm-up to take about
@@ -43,7 +47,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from unokit.bench import engine_build, engine_loop, observe_loop, playable_first_loop
+from unokit.bench import (
+    engine_build,
+    engine_loop,
+    observe_loop,
+    playable_first_loop,
+    playable_first_observe_loop,
+)
 
 Loop = Callable[[int, int, int], tuple[int, int]]
 
@@ -67,6 +77,10 @@ def _unokit_observe(games: int, seed: int, players: int) -> tuple[int, int]:
     return observe_loop(games, seed, players)
 
 
+def _unokit_observe_rlpolicy(games: int, seed: int, players: int) -> tuple[int, int]:
+    return playable_first_observe_loop(games, seed, players)
+
+
 def pairs() -> list[tuple[str, Loop, str, Loop | None, str]]:
     """``(name, unokit loop, unokit label, RLCard loop or None, RLCard label)``."""
     return [
@@ -75,6 +89,8 @@ def pairs() -> list[tuple[str, Loop, str, Loop | None, str]]:
         ("engine-rlpolicy", _unokit_rlpolicy, "legal_actions + apply, RLCard-equivalent policy",
          None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
         ("observe", _unokit_observe, "Game.observe(seat) + apply",
+         None if RLCARD_ERROR else rlcard_env_run, "env.run (RandomAgent)"),
+        ("observe-rlpolicy", _unokit_observe_rlpolicy, "observe + apply, RLCard-equivalent policy",
          None if RLCARD_ERROR else rlcard_env_run, "env.run (RandomAgent)"),
     ]
 

@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 from unokit.actions import ACTION_KIND, DRAW, K_PLAY, PASS
-from unokit.bench import LOOPS, engine_build, engine_loop, measure, observe_loop, playable_first_loop
+from unokit.bench import (
+    LOOPS,
+    engine_build,
+    engine_loop,
+    measure,
+    observe_loop,
+    playable_first_loop,
+    playable_first_observe_loop,
+)
 from unokit.cli import main
 from unokit.game import DRAWN, PLAY, ROUND_OVER, Game
 from unokit.options import Options
@@ -50,6 +58,16 @@ def test_playable_first_loop_plays_short_rounds(players: int) -> None:
     options = Options.from_mapping({"stacking": "progressive", "seven_zero": True, "jump_in": True,
                                     "force_play": True, "draw_until_playable": True})
     assert playable_first_loop(2, seed=3, players=4, edition="cars2", options=options)[0] == 2
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_playable_first_observe_loop_plays_the_same_games(players: int) -> None:
+    # The observation's legal actions are the engine's, so the same seeds make the same moves.
+    options = Options.from_mapping({"jump_in": True, "stacking": "progressive"})
+    for edition in ("classic", "phineas-ferb"):
+        assert playable_first_observe_loop(4, seed=6, players=players, edition=edition,
+                                           options=options) == \
+            playable_first_loop(4, seed=6, players=players, edition=edition, options=options)
 
 
 @pytest.mark.skipif(engine_build() != "pure Python", reason="patches Game.apply (a compiled class is fixed)")
@@ -144,7 +162,9 @@ def test_measure_by_games_and_by_seconds() -> None:
     assert timed.games >= 1 and timed.seconds >= 0.05
     with pytest.raises(ValueError):
         measure("engine", games=1, seconds=1.0)
-    assert set(LOOPS) == {"engine", "observe"}  # playable_first_loop is for benchmarks/bench.py
+    assert {"engine": engine_loop, "observe": observe_loop,
+                     "engine-rlpolicy": playable_first_loop,
+                     "observe-rlpolicy": playable_first_observe_loop} == LOOPS
 
 
 def test_unokit_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -153,7 +173,9 @@ def test_unokit_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert status == 0
     assert "3 players" in out and "stacking=progressive" in out
-    assert "engine" in out and "observe" in out and "rounds/s" in out and "steps/s" in out
+    assert "rounds/s" in out and "steps/s" in out
+    rows = [line.split()[0] for line in out.splitlines()[1:-1]]
+    assert rows == ["engine", "observe", "engine-rlpolicy", "observe-rlpolicy"]
 
 
 def test_unokit_bench_seconds_and_one_loop(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,10 @@ random rounds are long: report steps as well as games).
 * :func:`playable_first_loop` -- the engine loop with RLCard's action space as the policy:
   a random playable card if there is one, else draw (then play the drawn card if it is
   playable, else pass). Its rounds are as short as RLCard's, so games/s compare fairly.
+  It is also how real players and the bots play: they rarely draw with a card to play.
+* :func:`playable_first_observe_loop` -- the same policy reading each step's observation.
+
+:data:`LOOPS` names them ``engine``, ``observe``, ``engine-rlpolicy`` and ``observe-rlpolicy``.
 
 :func:`engine_build` says whether the engine modules were compiled with mypyc.
 
@@ -35,7 +39,7 @@ from .game import DRAWN, PLAY, ROUND_OVER, Game
 from .options import Options
 
 __all__ = ["LOOPS", "BenchResult", "engine_build", "engine_loop", "measure", "observe_loop",
-           "playable_first_loop"]
+           "playable_first_loop", "playable_first_observe_loop"]
 
 Progress = Callable[[int], None]
 """Called after each game with the number of games finished so far."""
@@ -85,13 +89,14 @@ def _observe_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
     return steps
 
 
-def _playable_first_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
+def _playable_first_round(game: Game, choice: Callable[[Sequence[int]], int],
+                          observe: bool = False) -> int:
     kind = ACTION_KIND
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
-        legal = game.legal_actions(seat)
-        phase = game.phase
+        legal: Sequence[int] = game.observe(seat).legal if observe else game.legal_actions(seat)
+        phase = game.phase  # what the observation's `awaiting` says, as a number
         if phase == PLAY:  # the plays come first, then draw
             k = legal.index(DRAW)
             a = choice(legal[:k]) if k else DRAW
@@ -105,6 +110,10 @@ def _playable_first_round(game: Game, choice: Callable[[Sequence[int]], int]) ->
         game.apply(seat, a)
         steps += 1
     return steps
+
+
+def _playable_first_observe_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
+    return _playable_first_round(game, choice, observe=True)
 
 
 def engine_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
@@ -143,6 +152,18 @@ def playable_first_loop(games: int, seed: int = 0, players: int = 2, edition: st
                        progress)
 
 
+def playable_first_observe_loop(games: int, seed: int = 0, players: int = 2,
+                                edition: str = "classic", options: Options | None = None,
+                                match: bool = False, progress: Progress | None = None
+                                ) -> tuple[int, int]:
+    """As :func:`playable_first_loop`, but the acting seat's observation is built at every
+    step and the action is chosen from its ``legal`` field. The same seeds play the same
+    games as :func:`playable_first_loop` (the observation's legal actions are the engine's).
+    """
+    return _play_games(_playable_first_observe_round, games, seed, players, edition, options,
+                       match, progress)
+
+
 def engine_build() -> str:
     """``"compiled (mypyc)"`` if the engine imported is the optional mypyc build
     (``scripts/build-compiled.sh``), else ``"pure Python"``.
@@ -154,8 +175,13 @@ def engine_build() -> str:
     return "pure Python" if path.endswith(".py") else "compiled (mypyc)"
 
 
-LOOPS: dict[str, Callable[..., tuple[int, int]]] = {"engine": engine_loop, "observe": observe_loop}
-"""The loops by name."""
+LOOPS: dict[str, Callable[..., tuple[int, int]]] = {
+    "engine": engine_loop,
+    "observe": observe_loop,
+    "engine-rlpolicy": playable_first_loop,
+    "observe-rlpolicy": playable_first_observe_loop,
+}
+"""The loops by name: uniformly random play, and the RLCard-equivalent (playable-first) policy."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,9 +26,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--games", type=int, help="play this many games per loop")
     budget.add_argument("--seconds", type=float, help="run each loop for about this long (default 3)")
-    parser.add_argument("--loop", choices=(*LOOPS, "both"), default="both",
+    parser.add_argument("--loop", choices=(*LOOPS, "all"), default="all",
                         help="engine: legal actions + apply; observe: also the acting seat's "
-                             "observation at every step (default both)")
+                             "observation at every step. Both play uniformly at random, so a "
+                             "round is long (a player may always draw); the -rlpolicy loops "
+                             "play a playable card when there is one, as players and bots do "
+                             "(default all)")
     parser.add_argument("--match", action="store_true",
                         help="count whole matches (to the target) instead of rounds")
     parser.add_argument("--seed", type=int, default=0)
@@ -72,11 +75,12 @@ def run(args: argparse.Namespace) -> int:
     seconds = args.seconds if args.games is None and args.seconds is not None else None
     if args.games is None and seconds is None:
         seconds = 3.0
-    loops = list(LOOPS) if args.loop == "both" else [args.loop]
+    loops = list(LOOPS) if args.loop == "all" else [args.loop]
     unit = "matches" if args.match else "rounds"
     changed = ", ".join(f"{k}={v}" for k, v in options.changed().items()) or "defaults"
     print(f"unokit bench: {args.edition}, {args.players} players, options: {changed}; "
-          f"one game = one {'match' if args.match else 'round'}; random legal play")
+          f"one game = one {'match' if args.match else 'round'}; random legal play "
+          "(-rlpolicy: a random playable card first)")
     results: list[BenchResult] = []
     for loop in loops:
         with _progress_bar(loop, args.games, not args.no_progress) as progress:
