@@ -173,7 +173,7 @@ def observe(game: Game, seat: int) -> Observation:
         game.edition,
         game.n,
         tuple(game.hands[seat]),
-        tuple(map(len, game.hands)),
+        tuple([len(h) for h in game.hands]),
         discard[-1],
         game.color,
         game.direction,
