@@ -11,6 +11,7 @@ import pytest
 from unokit.arena import (
     ArenaConfig,
     GameResult,
+    _chunks,
     format_summary,
     game_seed,
     play_game,
@@ -130,3 +131,17 @@ def test_ray_backend_missing_is_a_clear_error() -> None:
             run_arena(_config(games=1), backend="ray")
     else:
         pytest.skip("ray is installed")
+
+
+@pytest.mark.parametrize(("games", "jobs"), [(0, 2), (1, 2), (7, 2), (1000, 2), (333, 3), (10, 1)])
+def test_chunks_cover_every_game_once_largest_first(games: int, jobs: int) -> None:
+    # Guided scheduling: every index once and in order, at most 50 a chunk, never growing, and a
+    # last chunk small enough that the workers finish together.
+    indices = list(range(100, 100 + games))
+    chunks = _chunks(indices, jobs)
+    assert [i for c in chunks for i in c] == indices
+    sizes = [len(c) for c in chunks]
+    assert all(1 <= s <= 50 for s in sizes)
+    assert sizes == sorted(sizes, reverse=True)
+    if games >= 16 * jobs:
+        assert sizes[-1] == 1 and len(chunks) < games

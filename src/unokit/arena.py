@@ -163,8 +163,20 @@ def _play_chunk(config: ArenaConfig, indices: Sequence[int],
     return out
 
 
-def _chunks(indices: Sequence[int], size: int) -> list[list[int]]:
-    return [list(indices[i:i + size]) for i in range(0, len(indices), size)]
+def _chunks(indices: Sequence[int], workers: int) -> list[list[int]]:
+    """Split the games for ``workers`` processes, largest chunks first (guided scheduling).
+
+    Each chunk is an eighth of a worker's share of what is left, at most 50 games and at
+    least one: few chunks to send while there is much to do, and small ones at the end, so
+    that the workers finish together instead of one playing a last big chunk alone.
+    """
+    out: list[list[int]] = []
+    i, n = 0, len(indices)
+    while i < n:
+        size = max(1, min(50, (n - i) // (max(workers, 1) * 8)))
+        out.append(list(indices[i:i + size]))
+        i += size
+    return out
 
 
 def run_arena(config: ArenaConfig, jobs: int = 1, progress: Callable[[int], None] | None = None,
@@ -193,9 +205,8 @@ def run_arena(config: ArenaConfig, jobs: int = 1, progress: Callable[[int], None
             if progress is not None:
                 progress(1)
     else:
-        size = max(1, min(50, len(todo) // (jobs * 8) or 1))
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_chunk, config, chunk, rec) for chunk in _chunks(todo, size)]
+            futures = [pool.submit(_play_chunk, config, chunk, rec) for chunk in _chunks(todo, jobs)]
             for fut in as_completed(futures):
                 done = fut.result()
                 results.extend(done)
@@ -216,8 +227,7 @@ def _run_ray(config: ArenaConfig, todo: list[int], jobs: int,
     if not ray.is_initialized():
         ray.init(ignore_reinit_error=True, log_to_driver=False)
     remote = ray.remote(_play_chunk)
-    size = max(1, min(50, len(todo) // (max(jobs, 1) * 8) or 1))
-    pending = [remote.remote(config, chunk, rec) for chunk in _chunks(todo, size)]
+    pending = [remote.remote(config, chunk, rec) for chunk in _chunks(todo, jobs)]
     results: list[GameResult] = []
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
