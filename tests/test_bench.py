@@ -217,3 +217,19 @@ def test_fast_shuffle_replays_random_shuffle() -> None:
             r1.shuffle(a)
             _shuffle(r2, b)
             assert a == b and r1.getstate() == r2.getstate()
+
+
+def test_observation_init_takes_every_field_in_order() -> None:
+    # Observation.__init__ is written out (so mypyc builds it natively): it must stay in step
+    # with the dataclass fields, which equality, repr and dataclasses.replace rely on.
+    import dataclasses
+    import inspect
+
+    from unokit.observation import Observation
+
+    fields = [f.name for f in dataclasses.fields(Observation)]
+    assert list(inspect.signature(Observation.__init__).parameters)[1:] == fields
+    obs = Game.new("classic", 3, seed=2).observe(1)
+    copy = dataclasses.replace(obs, seat=obs.seat)
+    assert copy == obs and copy is not obs
+    assert dataclasses.replace(obs, color=(obs.color + 1) % 4) != obs
