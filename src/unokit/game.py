@@ -382,7 +382,7 @@ class Game:
         """The round's generator: T6 reshuffles, and where S3 puts a turned-up W+4 back.
 
         It is seeded from the match seed and the round number when it is first needed (most
-        short rounds never reshuffle, and seeding a generator costs as much as a dozen
+        short rounds never reshuffle, and seeding a generator costs as much as several
         plays), so a round plays the same whenever that is. Assign another generator to
         replace it, as a search does to sample other futures.
         """
