@@ -99,14 +99,25 @@ def test_engine_build_is_named() -> None:
     assert engine_build() in ("pure Python", "compiled (mypyc)")
 
 
+def _fields(cls: type) -> list[str]:
+    """Every instance field of ``cls``: its ``__slots__`` in the pure-Python build, or the
+    attribute descriptors of a class compiled by mypyc (which has no ``__slots__``; its
+    properties are listed too, harmlessly)."""
+    slots = getattr(cls, "__slots__", None)
+    if slots is not None:
+        return list(slots)
+    return [n for n, v in vars(cls).items() if type(v).__name__ == "getset_descriptor"]
+
+
 def test_copy_is_independent_and_complete() -> None:
     game = Game.new("classic", 3, seed=11)
     rng = __import__("random").Random(1)
     for _ in range(40):
         game.apply(game.turn, rng.choice(game.legal_actions(game.turn)))
     other = game.copy()
-    assert {s: getattr(other, s) for s in Game.__slots__ if s not in ("_rng", "rounds", "_cache_key")} == \
-        {s: getattr(game, s) for s in Game.__slots__ if s not in ("_rng", "rounds", "_cache_key")}
+    fields = [s for s in _fields(Game) if s not in ("_rng", "rng", "rounds", "_cache_key")]
+    assert len(fields) > 40
+    assert {s: getattr(other, s) for s in fields} == {s: getattr(game, s) for s in fields}
     assert other.rng.getstate() == game.rng.getstate()
     for _ in range(200):  # both play on identically, and apart
         if game.phase >= ROUND_OVER:
@@ -228,7 +239,8 @@ def test_observation_init_takes_every_field_in_order() -> None:
     from unokit.observation import Observation
 
     fields = [f.name for f in dataclasses.fields(Observation)]
-    assert list(inspect.signature(Observation.__init__).parameters)[1:] == fields
+    if engine_build() == "pure Python":  # a compiled __init__ shows only (*args, **kwargs)
+        assert list(inspect.signature(Observation.__init__).parameters)[1:] == fields
     obs = Game.new("classic", 3, seed=2).observe(1)
     copy = dataclasses.replace(obs, seat=obs.seat)
     assert copy == obs and copy is not obs

@@ -13,6 +13,7 @@ import pytest
 import unokit.game
 from conftest import assert_whole_deck, color, draw_top_first, hand, legal, play, refused, setup, top
 from unokit import Game, Options, card_str, edition_deck, parse_card
+from unokit.bench import engine_build
 from unokit.errors import OptionError
 
 # --------------------------------------------------------------------------- S1
@@ -48,6 +49,9 @@ def _dealer_from_draws(monkeypatch: pytest.MonkeyPatch, players: int, *draws: li
                        edition: str = "classic") -> int:
     """The dealer Game.new chooses when the S1 draws give the cards ``draws`` (one list per
     draw, in seat order of the seats that draw)."""
+    if engine_build() != "pure Python":
+        pytest.skip("scripts S1 by patching unokit.game.random, which the compiled engine binds "
+                    "at import")
     _ScriptedDealerDraws.script = [list(d) for d in draws]
     fake = types.SimpleNamespace(Random=_ScriptedDealerDraws, SystemRandom=random.SystemRandom)
     monkeypatch.setattr(unokit.game, "random", fake)
