@@ -185,8 +185,12 @@ def test_unokit_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert "3 players" in out and "stacking=progressive" in out
     assert "rounds/s" in out and "steps/s" in out
-    rows = [line.split()[0] for line in out.splitlines()[1:-1]]
+    lines = out.splitlines()
+    rows = [line.split()[0] for line in lines[1:5]]
     assert rows == ["engine", "observe", "engine-rlpolicy", "observe-rlpolicy"]
+    assert lines[5].startswith("  Python ")
+    # The pure-Python build points to the compiled one; the compiled build does not.
+    assert (len(lines) == 7 and "mypyc" in lines[6]) == (engine_build() == "pure Python")
 
 
 def test_unokit_bench_seconds_and_one_loop(capsys: pytest.CaptureFixture[str]) -> None:
