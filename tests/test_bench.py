@@ -174,8 +174,8 @@ def test_measure_by_games_and_by_seconds() -> None:
     with pytest.raises(ValueError):
         measure("engine", games=1, seconds=1.0)
     assert {"engine": engine_loop, "observe": observe_loop,
-                     "engine-rlpolicy": playable_first_loop,
-                     "observe-rlpolicy": playable_first_observe_loop} == LOOPS
+            "engine-rlpolicy": playable_first_loop,
+            "observe-rlpolicy": playable_first_observe_loop} == LOOPS
 
 
 def test_unokit_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
