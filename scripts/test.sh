@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs what it needs, then runs pytest (unit, property and soak tests,
-# README and docstring examples), every rule conformance scenario, mypy --strict and ruff.
+# README and docstring examples), every rule conformance scenario, mypy --strict and ruff;
+# then the same checks against the engine compiled with mypyc (scripts/test-compiled.sh), when
+# a C compiler is there. UNOKIT_SKIP_COMPILED=1 leaves the compiled build out (a quicker run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh dev,ray  # ray: the arena's --backend ray is tested too
@@ -23,3 +25,11 @@ else
 fi
 echo "== pytest"
 pytest -q "$@"
+
+if [ "${UNOKIT_SKIP_COMPILED:-}" = "1" ]; then
+  echo "(UNOKIT_SKIP_COMPILED=1: the compiled engine was not built or tested)"
+elif command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then
+  bash scripts/test-compiled.sh
+else
+  echo "(no C compiler here: the compiled engine was not built or tested; see scripts/test-compiled.sh)"
+fi
