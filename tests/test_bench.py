@@ -154,6 +154,34 @@ def test_round_generator_is_made_when_needed_from_the_seed() -> None:
     assert late.rng.getstate() == early.rng.getstate() == copied.rng.getstate()
 
 
+def test_reseed_gives_the_generator_of_that_seed_when_first_needed() -> None:
+    # The strong bot reseeds each sampled copy instead of assigning a new generator: the
+    # numbers must be the same as random.Random(seed)'s, also through a copy made before the
+    # generator is, and the next round goes back to the generator derived from the match seed.
+    import random
+
+    game = Game.new("classic", 2, seed=5)
+    assigned, reseeded = game.copy(), game.copy()
+    assigned.rng = random.Random(99)
+    reseeded.reseed(99)
+    copied = reseeded.copy()
+    chooser = random.Random(3)
+    reshuffled = False
+    while assigned.phase < ROUND_OVER:
+        a = chooser.choice(assigned.legal_actions(assigned.turn))
+        before = len(assigned.draw_pile)
+        for g in (assigned, reseeded, copied):
+            g.apply(g.turn, a)
+        reshuffled = reshuffled or len(assigned.draw_pile) > before
+        assert assigned.draw_pile == reseeded.draw_pile == copied.draw_pile
+    assert reshuffled
+    assert assigned.rng.getstate() == reseeded.rng.getstate() == copied.rng.getstate()
+    if reseeded.phase == ROUND_OVER:
+        reseeded.start_round()
+        derived = random.Random(f"unokit:5:{reseeded.round_no}:play")
+        assert reseeded.rng.getstate() == derived.getstate()
+
+
 def test_match_mode_plays_whole_matches() -> None:
     options = Options.from_mapping({"target": 50})
     _, match_steps = engine_loop(1, seed=2, players=2, options=options, match=True)
@@ -218,20 +246,45 @@ def test_benchmark_scripts_quick_mode(script: str) -> None:
     assert "unokit" in proc.stdout or "RSS" in proc.stdout
 
 
-def test_fast_shuffle_replays_random_shuffle() -> None:
-    # Game.new deals with game._shuffle: it must give exactly random.shuffle's order and leave the
-    # generator in the same state, or every seed and record would deal differently.
+def test_fast_draws_replay_random_shuffle_and_randrange() -> None:
+    # The deal, T6 and the strong bot's sampling use unokit.draws: it must give exactly
+    # random.shuffle's order and randrange's numbers and leave the generator in the same state,
+    # or every seed and record would deal differently and the strength series would not replay.
     import random
 
-    from unokit.game import _shuffle
+    from unokit.draws import randbelow, shuffle
 
     for seed in range(200):
         for n in (0, 1, 2, 3, 7, 108, 112):
             a, b = list(range(n)), list(range(n))
             r1, r2 = random.Random(seed), random.Random(seed)
             r1.shuffle(a)
-            _shuffle(r2, b)
+            shuffle(r2, b)
             assert a == b and r1.getstate() == r2.getstate()
+        r1, r2 = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 52, 63, 64, 65, 107, 2**62):
+            assert r1.randrange(n) == randbelow(r2, n)
+        assert r1.getstate() == r2.getstate()
+    with pytest.raises(ValueError, match="n >= 1"):
+        randbelow(random.Random(0), 0)
+
+
+def test_fast_draws_leave_other_generator_classes_to_their_own_methods() -> None:
+    import random
+
+    from unokit.draws import randbelow, shuffle
+
+    class Reversing(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 42
+
+    x = [1, 2, 3]
+    shuffle(Reversing(0), x)
+    assert x == [3, 2, 1]
+    assert randbelow(Reversing(0), 5) == 42
 
 
 def test_observation_init_takes_every_field_in_order() -> None:

@@ -78,8 +78,16 @@ def _build_tables() -> tuple[
     return tuple(colors), tuple(ranks), tuple(points), tuple(texts)
 
 
-CARD_COLOR, CARD_RANK, CARD_POINTS, CARD_TEXT = _build_tables()
-"""Per-card lookup tables: colour (4 for wilds), rank, points (E2) and notation."""
+# Per-card lookup tables, Final for the compiled build (see ``unokit.actions``).
+_TABLES: Final = _build_tables()
+CARD_COLOR: Final = _TABLES[0]
+"""Per card: its colour (4 for wilds)."""
+CARD_RANK: Final = _TABLES[1]
+"""Per card: its rank (10 Skip, 11 Reverse, 12 Draw Two, 13 and up the wild faces)."""
+CARD_POINTS: Final = _TABLES[2]
+"""Per card: its points (E2)."""
+CARD_TEXT: Final = _TABLES[3]
+"""Per card: its notation."""
 
 _CARD_BY_TEXT: Final[dict[str, Card]] = {text: card for card, text in enumerate(CARD_TEXT)}
 

@@ -25,10 +25,13 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from . import actions as _actions
-from . import cards as _cards
 from .actions import (
     ACCEPT,
+    ACTION_ARG,
+    ACTION_CARD,
+    ACTION_COLOR,
+    ACTION_KIND,
+    ACTION_UNO,
     CATCH_BASE,
     CHALLENGE,
     COLOR_BASE,
@@ -55,6 +58,9 @@ from .actions import (
 )
 from .cards import (
     AGENT_P,
+    CARD_COLOR,
+    CARD_POINTS,
+    CARD_RANK,
     DRAW_TWO,
     MATER,
     N_CARDS,
@@ -69,21 +75,10 @@ from .cards import (
     edition_deck,
     parse_card,
 )
+from .draws import shuffle
 from .errors import IllegalActionError, NotationError, OptionError
 from .observation import Observation, observe
 from .options import Options
-
-# The card and action tables under this module's own names: compiled by mypyc, a module's
-# Final names are C statics, while a name imported from another module is looked up in a
-# dict at every use (13% of a compiled step when these were imported).
-ACTION_ARG: Final = _actions.ACTION_ARG
-ACTION_CARD: Final = _actions.ACTION_CARD
-ACTION_COLOR: Final = _actions.ACTION_COLOR
-ACTION_KIND: Final = _actions.ACTION_KIND
-ACTION_UNO: Final = _actions.ACTION_UNO
-CARD_COLOR: Final = _cards.CARD_COLOR
-CARD_POINTS: Final = _cards.CARD_POINTS
-CARD_RANK: Final = _cards.CARD_RANK
 
 # What the game waits for (``Game.phase``); ``AWAITING[phase]`` is its name.
 PLAY: Final = 0
@@ -135,26 +130,6 @@ _PLAYS: Final = _play_table(False)
 _PLAYS_UNO: Final = _play_table(True)
 
 
-_RANDOM_SHUFFLE: Final = random.Random.shuffle
-
-
-def _shuffle(rng: random.Random, x: list[Card]) -> None:
-    """``rng.shuffle(x)``, draw for draw: CPython's algorithm and its ``_randbelow``, without a
-    method call per card (dealing is ~40% of a short round). Seeds and records replay the same.
-    A generator class with its own ``shuffle`` (a test's scripted one) is left to it."""
-    if type(rng).shuffle is not _RANDOM_SHUFFLE:
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
 def _seat_order(active: Sequence[bool], step: int) -> list[int]:
     """For each seat, the next active seat in direction ``step`` (itself if it is the only one)."""
     n = len(active)
@@ -186,6 +161,7 @@ class Game:
         "_respond_all",
         "_right",
         "_rng",
+        "_rng_seed",
         "_seven_zero",
         "_stack",
         "_until_playable",
@@ -249,6 +225,7 @@ class Game:
     history: list[tuple[int, Action]]
     rounds: list[RoundStart]
     _rng: random.Random | None
+    _rng_seed: int | None
     teams: int
     two_handed: bool
 
@@ -293,6 +270,7 @@ class Game:
         self._cache: list[Action] = []
         self._version = 0
         self._rng = None
+        self._rng_seed = None
         self._clear_round()
 
     def _clear_round(self) -> None:
@@ -388,12 +366,24 @@ class Game:
         """
         rng = self._rng
         if rng is None:
-            rng = self._rng = self._round_rng("play", self.round_no)
+            seed = self._rng_seed
+            if seed is None:
+                rng = self._rng = self._round_rng("play", self.round_no)
+            else:
+                rng = self._rng = random.Random(seed)
         return rng
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
         self._rng = value
+
+    def reseed(self, seed: int) -> None:
+        """Make the rest of the round's generator ``random.Random(seed)``, seeded when first
+        needed: the same numbers as assigning ``rng = random.Random(seed)``, without the cost
+        of seeding (as much as several plays) where nothing is shuffled before the round ends.
+        A search that plays many sampled futures of one position reseeds each copy."""
+        self._rng = None
+        self._rng_seed = seed
 
     def _choose_dealer(self) -> int:
         """S1: each active player draws a card; highest number deals; ties draw again."""
@@ -401,7 +391,7 @@ class Game:
         contenders = [s for s in range(self.n) if not self.eliminated[s]]
         while len(contenders) > 1:
             deck = list(edition_deck(self.edition))
-            _shuffle(rng, deck)
+            shuffle(rng, deck)
             values = {s: (CARD_RANK[c] if c < WILD and CARD_RANK[c] < 10 else 0)
                       for s, c in zip(contenders, deck, strict=False)}
             best = max(values.values())
@@ -440,7 +430,7 @@ class Game:
         if hands is None:
             if deck is None:
                 shuffled = list(edition_deck(self.edition))
-                _shuffle(self._round_rng("deal", round_no), shuffled)
+                shuffle(self._round_rng("deal", round_no), shuffled)
                 deck = shuffled
             hands, discard, draw = self._deal(list(deck), dealer)
             start = RoundStart(dealer, tuple(deck), None)
@@ -465,6 +455,7 @@ class Game:
         self.draw_pile = list(reversed(draw))
         self.discard = [discard]
         self._rng = None  # the round's generator is made when first needed
+        self._rng_seed = None
         self._turn_up_first_card()
 
     def _left_of_dealer(self) -> int:
@@ -800,7 +791,7 @@ class Game:
             return False
         top = self.discard.pop()
         pile = self.discard
-        _shuffle(self.rng, pile)
+        shuffle(self.rng, pile)
         self.draw_pile = pile
         self.discard = [top]
         return True
@@ -1189,6 +1180,7 @@ class Game:
             last = rounds[-1]
             rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
                                     last.eliminated, history)
+        self._rng_seed = o._rng_seed
         if o._rng is None:
             self._rng = None  # made from the seed when first needed, as in the original
         else:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from math import comb
+from typing import Final
 
 from ..actions import (
     ACCEPT,
@@ -64,16 +65,16 @@ from ..cards import (
 )
 from ..observation import Observation
 
-WILD_PREFERENCE = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
+WILD_PREFERENCE: Final = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
 """The order in which the heuristic plays its wild faces when nothing coloured matches (lowest
 first): Wild Draw Four, Wild, Mater, and Agent P last (it is worth more as an answer)."""
 
-VOID_WEIGHT = 5
+VOID_WEIGHT: Final = 5
 """How many cards held a colour that the next seat lacks is worth in the strong bot's variant
 of the rule (``void`` in :func:`best_color` and :meth:`HeuristicBot.choose_play`; 5: in
 effect, first among the colours it can play)."""
 
-CHALLENGE_THRESHOLD = 0.6
+CHALLENGE_THRESHOLD: Final = 0.6
 """Challenge a Wild Draw Four when the estimated chance of a bluff is at least this."""
 
 

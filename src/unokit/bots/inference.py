@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from ..actions import (
     ACTION_ARG,
@@ -57,23 +58,24 @@ from ..cards import (
     WILD_DRAW_FOUR,
     Card,
 )
+from ..draws import randbelow, shuffle
 from ..observation import Observation
 from ..options import Options
 from .heuristic import WILD_PREFERENCE, best_color
 
-PLAYED = 0
+PLAYED: Final = 0
 """Evidence kind: ``(PLAYED, card, named colour, colour in play, rank on top, normal turn)``."""
-DREW = 1
+DREW: Final = 1
 """Evidence kind: ``[DREW, colour in play, rank on top, drawn card played or -1]``."""
-NAMED = 2
+NAMED: Final = 2
 """Evidence kind: ``(NAMED, colour)``: a colour named for a turned-up wild."""
-RECEIVED = 3
+RECEIVED: Final = 3
 """Evidence kind: ``(RECEIVED, k)``: the seat received ``k`` cards unseen (a penalty, a draw card)."""
 
-MAX_EVIDENCE = 40
+MAX_EVIDENCE: Final = 40
 """Only a seat's latest choices are checked (older ones cost time and say little more)."""
 
-_ATTACKS = (DRAW_TWO, SKIP, REVERSE)
+_ATTACKS: Final = (DRAW_TWO, SKIP, REVERSE)
 
 Evidence = list[list[int]]
 
@@ -282,7 +284,7 @@ def sample_hands(sizes: dict[int, int], fixed: dict[int, list[Card]], pool: list
     """
     hands: dict[int, list[Card]] = {}
     order = list(sizes)
-    rng.shuffle(order)
+    shuffle(rng, order)
     for t in order:
         hand = list(fixed.get(t, ()))[:sizes[t]]
         k = len(hand)
@@ -296,8 +298,8 @@ def sample_hands(sizes: dict[int, int], fixed: dict[int, list[Card]], pool: list
             tries = steps * need + 4
             while bad and tries > 0:
                 tries -= 1
-                i = k + rng.randrange(need)
-                j = rng.randrange(len(pool))
+                i = k + randbelow(rng, need)
+                j = randbelow(rng, len(pool))
                 hand[i], pool[j] = pool[j], hand[i]
                 new = violations(hand, events, limit=bad)
                 if new <= bad:

@@ -42,6 +42,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import Final
 
 from ..actions import (
     ACCEPT,
@@ -79,6 +80,7 @@ from ..cards import (
     Card,
     edition_counts,
 )
+from ..draws import shuffle
 from ..game import AWAITING, COLOR, DRAWN, MATCHES, PLAY, RESPOND, ROUND_OVER, Game
 from ..observation import Observation
 from ..options import Options
@@ -92,29 +94,29 @@ from .heuristic import (
 )
 from .inference import Evidence, evidence, sample_hands
 
-DEFAULT_ITERATIONS = 8
+DEFAULT_ITERATIONS: Final = 8
 """The least number of determinizations per decision (each plays out every candidate once)."""
 
-MAX_MS = 50.0
+MAX_MS: Final = 50.0
 """The default cap on a decision's time in iteration mode: the search stops early (after at
 least one determinization) when it runs past it, which can happen only on a slow or busy
 machine. ``max_ms=0`` removes the cap, making every decision a function of the seed alone."""
 
-DEFAULT_ROLLOUTS = 150
+DEFAULT_ROLLOUTS: Final = 150
 """Rollouts per decision by default, counted over the candidates still searched (at least
 ``iterations`` determinizations), so the work per decision stays about the same."""
 
-CONFIDENCE = 1.0
+CONFIDENCE: Final = 1.0
 """The search departs from the heuristic's own choice only for a candidate whose mean gain
 over it, paired over the same determinizations, exceeds this many standard errors."""
 
-PARTICLES = 12
+PARTICLES: Final = 12
 """With the inference from choices, the number of distinct deals of the other hands per
 decision (sampling them is the costly part); further determinizations deal these again, each
 with a new draw pile."""
 
-_ON_TURN = ("play", "drawn", "respond", "color", "swap")
-_MAX_ROLLOUT_STEPS = 3000
+_ON_TURN: Final = ("play", "drawn", "respond", "color", "swap")
+_MAX_ROLLOUT_STEPS: Final = 3000
 
 
 def known_hands(obs: Observation, seven_zero: bool = False) -> dict[int, list[Card]]:
@@ -315,9 +317,9 @@ class StrongBot:
             roll_seed = self.rng.randrange(2**62)
             for i in alive:
                 g = world.copy()
-                g.rng = random.Random(roll_seed)
+                g.reseed(roll_seed)  # the same reshuffles for every candidate
                 g._do(obs.seat, candidates[i])
-                values[i].append(rollout(g, obs.seat, random.Random(roll_seed + 1), self.points, root_voids))
+                values[i].append(rollout(g, obs.seat, self.points, root_voids))
             done += 1
             used += len(alive)
             if challenge in alive and not bluffs and done >= self.iterations:
@@ -581,7 +583,7 @@ def determinize(obs: Observation, options: Options, rng: random.Random,
     for c, k in enumerate(counts):
         if k > 0:
             pool.extend([c] * k)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     if evid is not None:
         sizes = {t: obs.hand_sizes[t] for t in range(obs.players) if t != obs.seat}
         fixed = {t: hands[t] for t in sizes if hands[t]}
@@ -625,7 +627,7 @@ def determinize(obs: Observation, options: Options, rng: random.Random,
     g.drawn = obs.drawn if g.phase == DRAWN else -1
     g.owed = list(obs.owed)
     g.window = list(obs.catchable)
-    g.rng = random.Random(rng.randrange(2**62))
+    g.reseed(rng.randrange(2**62))  # made only if a rollout of this very world shuffles
     if g.phase == RESPOND:
         g.pending = obs.pending
         for seat, a in reversed(obs.history):
@@ -642,14 +644,14 @@ def determinize(obs: Observation, options: Options, rng: random.Random,
 
 
 
-def _fast_action(g: Game, seat: int, rng: random.Random, void: int = -1) -> Action:
+def _fast_action(g: Game, seat: int, void: int = -1) -> Action:
     """The default policy of the rollouts: the heuristic's rules, without allocation.
 
     A coloured card first, by (attack when the next seat holds 2 cards or fewer, cards held of
     its colour, points); else a wild (W+4, W, Mater, Agent P, in that order) in the colour held
     most; else draw, and play the drawn card. Answers Agent P or a stack when it can, challenges a
     W+4 from a seat left with 4 cards or more (about where the heuristic's estimate of a bluff
-    reaches its threshold), else accepts. The policy is deterministic (``rng`` is unused).
+    reaches its threshold), else accepts. The policy is deterministic.
     ``void``: a colour the next seat lacks, which then counts as :data:`VOID_WEIGHT` more cards
     held of it (as in :func:`informed_choice`).
     """
@@ -737,7 +739,7 @@ def _held_color(hand: list[Card], void: int = -1) -> int:
     return best
 
 
-def rollout(g: Game, me: int, rng: random.Random, points: float = 0.5,
+def rollout(g: Game, me: int, points: float = 0.5,
             voids: Sequence[int] | None = None) -> float:
     """Play ``g`` to the end of its round with the default policy; the value for seat ``me``.
 
@@ -761,12 +763,12 @@ def rollout(g: Game, me: int, rng: random.Random, points: float = 0.5,
                 nxt = (seat + g.direction) % n
                 if void[nxt] >= 0 and len(g.hands[nxt]) <= void_size[nxt]:
                     v = void[nxt]
-            a = _fast_action(g, seat, rng, v)
+            a = _fast_action(g, seat, v)
             if a == DRAW:
                 void[seat] = g.color
                 void_size[seat] = len(g.hands[seat]) + 1
         else:
-            a = _fast_action(g, seat, rng)
+            a = _fast_action(g, seat)
         g._do(seat, a)
         steps += 1
     if g.phase < ROUND_OVER:

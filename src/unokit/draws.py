@@ -1,0 +1,58 @@
+"""Random draws from a ``random.Random``, number for number as its own methods, but cheaper.
+
+``random.Random.shuffle`` and ``randrange`` are written in Python (``random.py``): a shuffle
+of 108 cards makes 107 interpreted ``_randbelow`` calls. These functions run CPython's very
+algorithm on the generator's ``getrandbits`` (``_randbelow_with_getrandbits``: ``k`` bits,
+drawn again while the value is out of range), so they give the same results and leave the
+generator in the same state, and every seed, record and sampled search replays the same.
+They are part of the engine (the deal, T6 reshuffles) and of the strong bot's sampling, and
+the mypyc build compiles them to native loops.
+
+A generator of another class (a subclass, e.g. a test's scripted dealer) is left to its own
+methods.
+
+>>> import random
+>>> a, b = list(range(10)), list(range(10))
+>>> random.Random(7).shuffle(a); shuffle(random.Random(7), b)
+>>> a == b
+True
+>>> random.Random(7).randrange(52) == randbelow(random.Random(7), 52)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+T = TypeVar("T")
+
+__all__ = ["randbelow", "shuffle"]
+
+
+def shuffle(rng: random.Random, x: list[T]) -> None:
+    """``rng.shuffle(x)``: the same order and the same generator state afterwards."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n >= 1``: the same number and the same generator state."""
+    if n <= 0:
+        raise ValueError(f"randbelow needs n >= 1, got {n}")
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
