@@ -28,6 +28,12 @@ from unokit.observation import Observation
 from unokit.options import Options
 from unokit.stats import wilson_interval
 
+if not (strong.__file__ or "").endswith(".py"):
+    # The oracle subclasses StrongBot and swaps its determinize; the mypyc build compiles
+    # both, and a compiled class can be neither subclassed by Python code nor patched.
+    sys.exit("perfect_information.py needs the pure-Python bots, and this unokit is the "
+             "compiled build: run it with .venv/bin/python (the editable install)")
+
 
 class OracleBot(StrongBot):
     """The strong bot, searching the real hands (``game`` must be set before it plays)."""
