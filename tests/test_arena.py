@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from unokit.arena import (
     write_report,
 )
 from unokit.cli import main
+from unokit.commands.arena import played_line
 from unokit.errors import OptionError, UnoError
 from unokit.options import Options
 from unokit.record import load_game
@@ -109,7 +111,19 @@ def test_cli_arena(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["arena", "--bots", "strong,heuristic", "--players", "3", "--games", "1",
                  "--options", "target=30", "--bot-option", "strong.rollouts=4", "--no-progress"])
     assert code == 0
-    assert "strong" in capsys.readouterr().out
+    text = capsys.readouterr().out
+    assert "strong" in text
+    played = (r"^played 1 game in \d+\.\d\d s: [\d,.]+ games/s "
+              r"\(1 process, (pure Python|compiled \(mypyc\)) engine\)$")
+    assert re.search(played, text, re.M), text
+
+
+def test_played_line() -> None:
+    line = played_line(50, 0.5, 2, "process")
+    assert line.startswith("played 50 games in 0.50 s: 100.0 games/s (2 processes, "), line
+    assert "(on Ray, " in played_line(1_200, 2.0, 2, "ray")
+    assert "too fast to time" in played_line(3, 0.0, 1, "process")
+    assert "(1 process, " in played_line(1, 0.1, 2, "process")  # one game is played in-process
 
 
 def test_cli_arena_errors(capsys: pytest.CaptureFixture[str]) -> None:

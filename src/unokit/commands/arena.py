@@ -6,9 +6,11 @@ import argparse
 import json
 import os
 import sys
+import time
 from typing import Any
 
 from ..arena import ArenaConfig, format_summary, run_arena, summarize, write_report
+from ..bench import engine_build
 from ..errors import OptionError
 from ..options import Options
 
@@ -62,6 +64,15 @@ def parse_bot_options(items: list[str]) -> tuple[tuple[str, tuple[tuple[str, Any
     return tuple((b, tuple(sorted(v.items()))) for b, v in sorted(found.items()))
 
 
+def played_line(games: int, seconds: float, jobs: int, backend: str) -> str:
+    """How long the games took, to size longer series: ``played 50 games in 0.84 s ...``."""
+    rate = f"{games / seconds:,.1f} games/s" if seconds > 0 else "too fast to time"
+    workers = max(1, min(jobs, games))  # run_arena plays a single game, or jobs <= 1, in-process
+    where = "on Ray" if backend == "ray" else f"{workers} process{'es' if workers > 1 else ''}"
+    noun = "game" if games == 1 else "games"
+    return f"played {games:,} {noun} in {seconds:.2f} s: {rate} ({where}, {engine_build()} engine)"
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the series, print the statistics, and write the report if asked."""
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
@@ -74,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     config.lineup()
     indices = sorted(set(args.game)) if args.game else None
     total = len(indices) if indices is not None else config.games
+    start = time.perf_counter()
     if args.no_progress or args.json:
         results = run_arena(config, jobs=args.jobs, backend=args.backend, record_dir=args.record,
                             indices=indices)
@@ -85,12 +97,14 @@ def run(args: argparse.Namespace) -> int:
             task = bar.add_task("games", total=total)
             results = run_arena(config, jobs=args.jobs, backend=args.backend, record_dir=args.record,
                                 indices=indices, progress=lambda k: bar.advance(task, k))
+    seconds = time.perf_counter() - start
     summary = summarize(config, results)
     if args.json:
         json.dump(summary, sys.stdout, indent=2)
         print()
     else:
         print(format_summary(summary))
+        print(played_line(total, seconds, args.jobs, args.backend))
     if args.report:
         written = write_report(summary, results, args.report)
         if len(written) == 1:
