@@ -131,6 +131,24 @@ def test_copy_is_independent_and_complete() -> None:
     assert other.history == game.history and other.rounds[-1].actions is other.history
 
 
+def _play_in_lockstep(games: list[Game], seed: int) -> bool:
+    """Play the same random actions in every game to the end of the round, checking that the
+    draw piles stay equal; returns whether the draw pile was ever reshuffled (T6)."""
+    import random
+
+    chooser = random.Random(seed)
+    first = games[0]
+    reshuffled = False
+    while first.phase < ROUND_OVER:
+        a = chooser.choice(first.legal_actions(first.turn))
+        before = len(first.draw_pile)
+        for g in games:
+            g.apply(g.turn, a)
+        reshuffled = reshuffled or len(first.draw_pile) > before
+        assert all(g.draw_pile == first.draw_pile for g in games)
+    return reshuffled
+
+
 def test_round_generator_is_made_when_needed_from_the_seed() -> None:
     # Game.new does not seed the round's generator (T6, S3) until something draws from it; a
     # round must play the same whether it was made early (read here), late, or in a copy.
@@ -141,16 +159,7 @@ def test_round_generator_is_made_when_needed_from_the_seed() -> None:
     assert early.rng.getstate() == random.Random(f"unokit:5:{game.round_no}:play").getstate()
     copied = early.copy()  # a copy of a made generator carries its state, not its identity
     assert copied.rng is not early.rng and copied.rng.getstate() == early.rng.getstate()
-    chooser = random.Random(2)
-    reshuffled = False
-    while late.phase < ROUND_OVER:
-        a = chooser.choice(late.legal_actions(late.turn))
-        before = len(late.draw_pile)
-        for g in (late, early, copied):
-            g.apply(g.turn, a)
-        reshuffled = reshuffled or len(late.draw_pile) > before
-        assert late.draw_pile == early.draw_pile == copied.draw_pile
-    assert reshuffled  # the generator was used (uniform random rounds are long)
+    assert _play_in_lockstep([late, early, copied], 2)  # the generator was used (rounds are long)
     assert late.rng.getstate() == early.rng.getstate() == copied.rng.getstate()
 
 
@@ -165,16 +174,7 @@ def test_reseed_gives_the_generator_of_that_seed_when_first_needed() -> None:
     assigned.rng = random.Random(99)
     reseeded.reseed(99)
     copied = reseeded.copy()
-    chooser = random.Random(3)
-    reshuffled = False
-    while assigned.phase < ROUND_OVER:
-        a = chooser.choice(assigned.legal_actions(assigned.turn))
-        before = len(assigned.draw_pile)
-        for g in (assigned, reseeded, copied):
-            g.apply(g.turn, a)
-        reshuffled = reshuffled or len(assigned.draw_pile) > before
-        assert assigned.draw_pile == reseeded.draw_pile == copied.draw_pile
-    assert reshuffled
+    assert _play_in_lockstep([assigned, reseeded, copied], 3)
     assert assigned.rng.getstate() == reseeded.rng.getstate() == copied.rng.getstate()
     if reseeded.phase == ROUND_OVER:
         reseeded.start_round()
