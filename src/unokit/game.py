@@ -362,7 +362,7 @@ class Game:
         It is seeded from the match seed and the round number when it is first needed (most
         short rounds never reshuffle, and seeding a generator costs as much as several
         plays), so a round plays the same whenever that is. Assign another generator to
-        replace it, as a search does to sample other futures.
+        replace it, or :meth:`reseed` the round (as a search does to sample other futures).
         """
         rng = self._rng
         if rng is None:
