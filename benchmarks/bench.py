@@ -3,7 +3,8 @@
 Usage (from the repository root, in a venv with ``benchmarks/requirements.txt`` and unokit)::
 
     .venv-bench/bin/python benchmarks/bench.py                  # 2 and 4 players, 5 repeats
-    .venv-bench/bin/python benchmarks/bench.py --quick          # seconds: checks that it works (CI)
+    .venv-bench/bin/python benchmarks/bench.py --quick          # seconds: checks that it works
+    .venv-bench/bin/python benchmarks/bench.py --quick --require-rlcard   # (CI): RLCard side too
     .venv-bench/bin/python benchmarks/bench.py --players 2 --repeats 9 --json out.json
 
 Four pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
@@ -182,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="tiny runs (2 games, 2 repeats): checks that everything works")
     parser.add_argument("--json", metavar="FILE", help="also write every run as JSON")
+    parser.add_argument("--require-rlcard", action="store_true",
+                        help="stop with an error if RLCard is missing, instead of timing unokit alone")
     parser.add_argument("--arena-games", type=int, default=0, metavar="N",
                         help="also time `unokit arena --games N` with --jobs 1 and --jobs 2 (scaling)")
     parser.add_argument("--arena-bots", default="heuristic,heuristic", help="bots for --arena-games")
@@ -194,6 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     mem_games = 1 if args.quick else args.memory_games
     if args.arena_only and args.arena_games <= 0:
         parser.error("--arena-only needs --arena-games N")
+    if RLCARD_ERROR and args.require_rlcard:
+        parser.error(f"--require-rlcard: RLCard is not importable ({RLCARD_ERROR}); "
+                     "install it with: pip install -r benchmarks/requirements.txt")
 
     command = "python benchmarks/bench.py " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"# {command.strip()}")

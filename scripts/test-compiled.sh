@@ -22,6 +22,8 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   "$venv/bin/python" -m pip install --quiet ".[dev]"
   touch "$stamp"
 fi
+scripts/install-bench-requirements.sh "$venv"  # RLCard: the benchmark runs side by side here too
+export UNOKIT_TEST_RLCARD=1
 echo "== compiled engine: build (mypyc)"
 bash scripts/build-compiled.sh "$venv"
 if [ "$("$venv/bin/python" -c 'from unokit.bench import engine_build; print(engine_build())')" != "compiled (mypyc)" ]; then

@@ -7,6 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh dev,ray  # ray: the arena's --backend ray is tested too
 export PATH="$PWD/.venv/bin:$PATH"
+# RLCard, the benchmark's reference (a benchmark-only dependency, never a runtime one), so that
+# the tests run the benchmark side by side; UNOKIT_TEST_RLCARD=1 makes them fail without it.
+scripts/install-bench-requirements.sh .venv
+export UNOKIT_TEST_RLCARD=1
 
 echo "== ruff"
 ruff check src tests benchmarks
