@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -225,6 +226,23 @@ def test_unokit_bench_seconds_and_one_loop(capsys: pytest.CaptureFixture[str]) -
     assert main(["bench", "--seconds", "0.05", "--loop", "engine", "--match", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "matches/s" in out and "observe" not in out.split("\n", 1)[1]
+
+
+def test_unokit_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["bench", "--games", "3", "--players", "3", "--loop", "engine-rlpolicy",
+                   "--option", "stacking=progressive", "--seed", "4", "--json"])
+    out = capsys.readouterr().out
+    assert status == 0
+    doc = json.loads(out)  # nothing but the JSON document on stdout
+    assert doc["players"] == 3 and doc["edition"] == "classic" and doc["seed"] == 4
+    assert doc["options"] == {"stacking": "progressive"} and doc["game"] == "round"
+    assert doc["engine_build"] == engine_build()
+    [row] = doc["loops"]
+    assert row["loop"] == "engine-rlpolicy" and row["games"] == 3
+    # The same seeded games as the library call: the counts, not the times, are reproducible.
+    assert row["steps"] == playable_first_loop(3, 4, 3, "classic",
+                                               Options.from_strings(["stacking=progressive"]))[1]
+    assert row["steps_per_game"] == row["steps"] / 3 and row["games_per_s"] > 0
 
 
 def test_unokit_bench_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import sys
 from collections.abc import Callable, Iterator
@@ -36,6 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="count whole matches (to the target) instead of rounds")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--json", action="store_true",
+                        help="print the results as JSON (for scripts), without the progress bar")
 
 
 @contextmanager
@@ -77,22 +80,28 @@ def run(args: argparse.Namespace) -> int:
         seconds = 3.0
     loops = list(LOOPS) if args.loop == "all" else [args.loop]
     unit = "matches" if args.match else "rounds"
-    changed = ", ".join(f"{k}={v}" for k, v in options.changed().items()) or "defaults"
-    print(f"unokit bench: {args.edition}, {args.players} players, options: {changed}; "
-          f"one game = one {'match' if args.match else 'round'}; random legal play "
-          "(-rlpolicy: a random playable card first)")
+    changed = options.changed()
+    if not args.json:
+        shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or "defaults"
+        print(f"unokit bench: {args.edition}, {args.players} players, options: {shown}; "
+              f"one game = one {'match' if args.match else 'round'}; random legal play "
+              "(-rlpolicy: a random playable card first)")
     results: list[BenchResult] = []
     for loop in loops:
-        with _progress_bar(loop, args.games, not args.no_progress) as progress:
+        with _progress_bar(loop, args.games, not (args.no_progress or args.json)) as progress:
             result = measure(loop, games=args.games, seconds=seconds, seed=args.seed,
                              players=args.players, edition=args.edition, options=options,
                              match=args.match, progress=progress)
         results.append(result)
+    build = engine_build()
+    if args.json:
+        json.dump(_as_json(args, changed, build, results), sys.stdout, indent=2)
+        print()
+        return 0
     width = max(len(r.loop) for r in results)
     for r in results:
         print(f"  {r.loop:<{width}}  {r.games_per_s:>10,.1f} {unit}/s  {r.steps_per_s:>12,.0f} steps/s  "
-              f"({r.games} {unit}, {r.steps_per_game:,.0f} steps each, {r.seconds:.2f} s)")
-    build = engine_build()
+              f"({r.games:,} {unit}, {r.steps_per_game:,.0f} steps each, {r.seconds:.2f} s)")
     print(f"  Python {platform.python_version()} ({platform.python_implementation()}), engine: "
           f"{build}, one process; use more processes (e.g. unokit arena --jobs) to use "
           "more cores")
@@ -100,3 +109,23 @@ def run(args: argparse.Namespace) -> int:
         print("  The engine can be compiled with mypyc for about 1.5-3x these rates "
               "(scripts/build-compiled.sh; docs/performance.md)")
     return 0
+
+
+def _as_json(args: argparse.Namespace, changed: dict[str, object], build: str,
+             results: list[BenchResult]) -> dict[str, object]:
+    """The ``--json`` document: what was measured, on what, and each loop's counts and rates."""
+    return {
+        "edition": args.edition,
+        "players": args.players,
+        "options": changed,
+        "game": "match" if args.match else "round",
+        "seed": args.seed,
+        "engine_build": build,
+        "python": f"{platform.python_version()} ({platform.python_implementation()})",
+        "loops": [
+            {"loop": r.loop, "games": r.games, "steps": r.steps, "seconds": r.seconds,
+             "games_per_s": r.games_per_s, "steps_per_s": r.steps_per_s,
+             "steps_per_game": r.steps_per_game}
+            for r in results
+        ],
+    }
