@@ -1,12 +1,14 @@
 """Does memory grow with the number of games played? The 100,000-games RSS check.
 
-Plays games (rounds, random legal play, as in ``bench.py``) one after another in this
-process and samples the resident set size (RSS) as it goes. A finished game must leave
-nothing behind, so after a warm-up the RSS must stay flat: the check passes when it grows
-by at most ``--limit-mb`` (50 MB) over the run.
+Plays games one after another in this process and samples the resident set size (RSS) as
+it goes: rounds of random legal play with one of ``bench.py``'s loops (``--loop``), or, with
+``--loop arena``, whole matches between bots as ``unokit arena`` plays them (``--bots``). A
+finished game must leave nothing behind, so after a warm-up the RSS must stay flat: the check
+passes when it grows by at most ``--limit-mb`` (50 MB) over the run.
 
     python benchmarks/memory.py                 # 100,000 games (several minutes)
     python benchmarks/memory.py --quick         # 500 games: checks that it works (CI)
+    python benchmarks/memory.py --loop arena --games 10000    # bots' matches (heuristic)
 
 Exit status 1 if the growth is over the limit. Linux (reads /proc/self/statm).
 """
@@ -18,8 +20,27 @@ import gc
 import os
 import sys
 import time
+from collections.abc import Callable
 
-from unokit.bench import engine_loop, observe_loop
+from unokit.arena import ArenaConfig, play_game
+from unokit.bench import LOOPS
+from unokit.errors import OptionError
+
+Loop = Callable[[int, int, int], tuple[int, int]]
+
+
+def arena_loop(bots: tuple[str, ...]) -> Loop:
+    """Whole matches between ``bots`` (``unokit arena``'s games), kept nowhere once played."""
+
+    def play(games: int, seed: int, players: int) -> tuple[int, int]:
+        config = ArenaConfig(bots=bots, games=games, players=players, seed=seed)
+        steps = 0
+        for i in range(games):
+            result, _game = play_game(config, i)
+            steps += result.actions
+        return games, steps
+
+    return play
 
 
 def rss_mb() -> float:
@@ -39,19 +60,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="RSS growth over many games in one process")
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--loop", choices=("engine", "observe"), default="engine")
+    parser.add_argument("--loop", choices=(*LOOPS, "arena"), default="engine",
+                        help="a bench.py loop (rounds of random play), or arena: bots' matches")
+    parser.add_argument("--bots", default="heuristic,heuristic",
+                        help="with --loop arena: the lineup, as for unokit arena")
     parser.add_argument("--samples", type=int, default=10, help="RSS samples over the run")
     parser.add_argument("--limit-mb", type=float, default=50.0)
     parser.add_argument("--quick", action="store_true", help="500 games")
     args = parser.parse_args(argv)
     games = 500 if args.quick else args.games
-    loop = engine_loop if args.loop == "engine" else observe_loop
+    loop: Loop
+    if args.loop == "arena":
+        bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+        try:
+            ArenaConfig(bots=bots, games=1, players=args.players).lineup()
+        except OptionError as exc:
+            parser.error(f"--bots: {exc}")
+        loop = arena_loop(bots)
+    else:
+        loop = LOOPS[args.loop]
     warmup = min(1_000, max(1, games // 20))
     loop(warmup, 999_999, args.players)  # imports, tables, allocator pools
     gc.collect()
     start_rss = rss_mb()
     print(f"# python benchmarks/memory.py {' '.join(sys.argv[1:] if argv is None else argv)}".rstrip())
-    print(f"# {games:,} games ({args.loop} loop, {args.players} players) after {warmup:,} warm-up games")
+    what = f"arena loop: {args.bots} matches" if args.loop == "arena" else f"{args.loop} loop"
+    print(f"# {games:,} games ({what}, {args.players} players) after {warmup:,} warm-up games")
     print(f"{'games':>10} {'RSS MB':>8} {'growth MB':>10} {'steps':>13} {'s':>7}")
     print(f"{0:>10,} {start_rss:>8.1f} {0.0:>10.1f} {0:>13,} {0.0:>7.1f}")
     chunk = max(1, games // args.samples)

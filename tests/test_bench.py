@@ -251,12 +251,24 @@ def test_unokit_bench_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> N
     assert "unokit: error:" in capsys.readouterr().err
 
 
-def test_memory_benchmark_quick_mode() -> None:
+@pytest.mark.parametrize("loop_args", [["--quick"], ["--loop", "observe-rlpolicy", "--quick"],
+                                       ["--loop", "arena", "--games", "20", "--players", "3"]])
+def test_memory_benchmark_runs(loop_args: list[str]) -> None:
     # The CI smoke run of benchmarks/memory.py (bench.py: tests/test_bench_rlcard.py).
-    args = [sys.executable, str(ROOT / "benchmarks" / "memory.py"), "--quick", "--samples", "2"]
+    args = [sys.executable, str(ROOT / "benchmarks" / "memory.py"), *loop_args, "--samples", "2"]
     proc = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    assert "RSS" in proc.stdout
+    assert "RSS growth over" in proc.stdout and "PASS" in proc.stdout
+    if "arena" in loop_args:
+        assert "arena loop: heuristic,heuristic matches, 3 players" in proc.stdout
+
+
+def test_memory_benchmark_rejects_unknown_bots() -> None:
+    args = [sys.executable, str(ROOT / "benchmarks" / "memory.py"), "--loop", "arena", "--bots",
+            "heuristic,nobody", "--games", "2"]
+    proc = subprocess.run(args, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "unknown bot 'nobody'" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_fast_draws_replay_random_shuffle_and_randrange() -> None:
