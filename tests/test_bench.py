@@ -12,9 +12,11 @@ import pytest
 from unokit.actions import ACTION_KIND, DRAW, K_PLAY, PASS
 from unokit.bench import (
     LOOPS,
+    PROCESS_SEED_STRIDE,
     engine_build,
     engine_loop,
     measure,
+    measure_parallel,
     observe_loop,
     playable_first_loop,
     playable_first_observe_loop,
@@ -205,6 +207,40 @@ def test_measure_by_games_and_by_seconds() -> None:
     assert {"engine": engine_loop, "observe": observe_loop,
             "engine-rlpolicy": playable_first_loop,
             "observe-rlpolicy": playable_first_observe_loop} == LOOPS
+
+
+def test_measure_parallel_shares_the_games_out_with_their_own_seeds() -> None:
+    # 7 games over 3 processes: 3, 2, 2, each process from its own seed; process 0 plays what
+    # a single process would. The counts reproduce (the times do not).
+    result = measure_parallel("engine-rlpolicy", 3, games=7, seed=5, players=3)
+    expected = sum(playable_first_loop(n, 5 + k * PROCESS_SEED_STRIDE, 3)[1]
+                   for k, n in enumerate([3, 2, 2]))
+    assert (result.loop, result.games, result.steps) == ("engine-rlpolicy", 7, expected)
+    assert result.seconds > 0
+    # Fewer games than processes: only as many processes as games.
+    one = measure_parallel("engine", 4, games=1, seed=2)
+    assert (one.games, one.steps) == (1, engine_loop(1, 2)[1])
+    # One process is measure itself.
+    assert measure_parallel("observe", 1, games=2, seed=9).steps == measure("observe", games=2, seed=9).steps
+
+
+def test_measure_parallel_time_boxed_and_bad_arguments() -> None:
+    timed = measure_parallel("engine", 2, seconds=0.05)
+    assert timed.games >= 2 and timed.seconds >= 0.05  # each process plays at least one game
+    for kwargs in ({"jobs": 0}, {"games": 1, "seconds": 1.0}, {"loop": "nope"}):
+        with pytest.raises(ValueError):
+            measure_parallel(**{"loop": "engine", "jobs": 2, **kwargs})
+
+
+def test_unokit_bench_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--games", "4", "--jobs", "2", "--loop", "engine", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "(4 rounds," in out and "2 processes at once" in out
+    assert main(["bench", "--games", "3", "--jobs", "2", "--loop", "engine", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["jobs"] == 2 and doc["loops"][0]["games"] == 3
+    assert main(["bench", "--jobs", "0"]) == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err
 
 
 def test_unokit_bench_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,7 +17,9 @@ random rounds are long: report steps as well as games).
 
 :data:`LOOPS` names them ``engine``, ``observe``, ``engine-rlpolicy`` and ``observe-rlpolicy``.
 
-:func:`engine_build` says whether the engine modules were compiled with mypyc.
+:func:`measure` times a loop in this process; :func:`measure_parallel` in several at once,
+for a machine's total rate. :func:`engine_build` says whether the engine modules were
+compiled with mypyc.
 
 >>> engine_loop(3, seed=1, players=2)[0]
 3
@@ -31,6 +33,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from . import game as _game_module
@@ -38,8 +41,8 @@ from .actions import ACTION_KIND, DRAW, K_PLAY
 from .game import DRAWN, PLAY, ROUND_OVER, Game
 from .options import Options
 
-__all__ = ["LOOPS", "BenchResult", "engine_build", "engine_loop", "measure", "observe_loop",
-           "playable_first_loop", "playable_first_observe_loop"]
+__all__ = ["LOOPS", "PROCESS_SEED_STRIDE", "BenchResult", "engine_build", "engine_loop", "measure",
+           "measure_parallel", "observe_loop", "playable_first_loop", "playable_first_observe_loop"]
 
 Progress = Callable[[int], None]
 """Called after each game with the number of games finished so far."""
@@ -244,3 +247,56 @@ def measure(loop: str = "engine", games: int | None = None, seconds: float | Non
         per_game = elapsed / played
         batch = max(1, min(played, int((seconds - elapsed) / per_game) // 2 or 1))
     return BenchResult(loop, played, steps, elapsed)
+
+
+PROCESS_SEED_STRIDE = 1 << 32
+"""Process ``k`` of :func:`measure_parallel` plays from seed ``seed + k * PROCESS_SEED_STRIDE``,
+so no two processes play the same games."""
+
+
+def _measure_in_process(loop: str, games: int | None, seconds: float | None, seed: int,
+                        players: int, edition: str, options: Options | None,
+                        match: bool) -> tuple[BenchResult, float, float]:
+    """One process's share of :func:`measure_parallel`: its result, and when it began and
+    ended by the system clock (comparable across processes, unlike ``perf_counter``)."""
+    began = time.time()
+    result = measure(loop, games=games, seconds=seconds, seed=seed, players=players,
+                     edition=edition, options=options, match=match)
+    return result, began, time.time()
+
+
+def measure_parallel(loop: str = "engine", jobs: int = 2, games: int | None = None,
+                     seconds: float | None = None, seed: int = 0, players: int = 2,
+                     edition: str = "classic", options: Options | None = None,
+                     match: bool = False) -> BenchResult:
+    """Time ``loop`` in ``jobs`` processes at once: the machine's total rate, to size a
+    simulation that uses every core.
+
+    ``games`` are shared out as evenly as possible (process ``k`` plays from seed
+    ``seed + k * PROCESS_SEED_STRIDE``; process 0 plays what :func:`measure` would), or each
+    process runs for about ``seconds``. The result sums the games and steps of all
+    processes over the wall-clock time from the first one's start to the last one's end
+    (starting the processes is not counted). ``jobs=1`` is :func:`measure`.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if games is not None and seconds is not None:
+        raise ValueError("give games or seconds, not both")
+    if loop not in LOOPS:
+        raise ValueError(f"unknown loop {loop!r} (loops: {', '.join(LOOPS)})")
+    if jobs == 1:
+        return measure(loop, games=games, seconds=seconds, seed=seed, players=players,
+                       edition=edition, options=options, match=match)
+    if games is None and seconds is None:
+        games = 100
+    shares: list[int | None] = [None] * jobs
+    if games is not None:
+        shares = [n for n in (games // jobs + (k < games % jobs) for k in range(jobs)) if n > 0]
+    with ProcessPoolExecutor(max_workers=len(shares)) as pool:
+        futures = [pool.submit(_measure_in_process, loop, share, seconds,
+                               seed + k * PROCESS_SEED_STRIDE, players, edition, options, match)
+                   for k, share in enumerate(shares)]
+        parts = [f.result() for f in futures]
+    span = max(end for _, _, end in parts) - min(began for _, began, _ in parts)
+    return BenchResult(loop, sum(r.games for r, _, _ in parts), sum(r.steps for r, _, _ in parts),
+                       span)

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..bench import LOOPS, BenchResult, engine_build, measure
+from ..bench import LOOPS, BenchResult, engine_build, measure, measure_parallel
 from ..cards import EDITIONS
 from ..errors import OptionError
 from ..options import Options
@@ -35,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default all)")
     parser.add_argument("--match", action="store_true",
                         help="count whole matches (to the target) instead of rounds")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes at once (default 1): with --jobs N the rates are the "
+                             "machine's total over N processes, e.g. one per core")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--json", action="store_true",
@@ -68,6 +71,22 @@ def _progress_bar(label: str, total: int | None, enabled: bool) -> Iterator[Call
         yield update
 
 
+@contextmanager
+def _status(label: str, enabled: bool) -> Iterator[None]:
+    """A spinner while processes measure (they report no progress), if rich is installed,
+    wanted, and stderr is a terminal."""
+    enabled = enabled and sys.stderr.isatty()
+    try:
+        from rich.console import Console
+    except ImportError:
+        enabled = False
+    if not enabled:
+        yield
+        return
+    with Console(stderr=True).status(label):
+        yield
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the chosen loops and print games/s and steps/s."""
     options = Options.from_strings(args.option)
@@ -75,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError("--games must be at least 1")
     if args.seconds is not None and args.seconds <= 0:
         raise OptionError("--seconds must be positive")
+    if args.jobs < 1:
+        raise OptionError("--jobs must be at least 1")
     seconds = args.seconds if args.games is None and args.seconds is not None else None
     if args.games is None and seconds is None:
         seconds = 3.0
@@ -87,11 +108,18 @@ def run(args: argparse.Namespace) -> int:
               f"one game = one {'match' if args.match else 'round'}; random legal play "
               "(-rlpolicy: a random playable card first)")
     results: list[BenchResult] = []
+    show = not (args.no_progress or args.json)
     for loop in loops:
-        with _progress_bar(loop, args.games, not (args.no_progress or args.json)) as progress:
-            result = measure(loop, games=args.games, seconds=seconds, seed=args.seed,
-                             players=args.players, edition=args.edition, options=options,
-                             match=args.match, progress=progress)
+        if args.jobs > 1:
+            with _status(f"{loop}: {args.jobs} processes", show):
+                result = measure_parallel(loop, args.jobs, games=args.games, seconds=seconds,
+                                          seed=args.seed, players=args.players,
+                                          edition=args.edition, options=options, match=args.match)
+        else:
+            with _progress_bar(loop, args.games, show) as progress:
+                result = measure(loop, games=args.games, seconds=seconds, seed=args.seed,
+                                 players=args.players, edition=args.edition, options=options,
+                                 match=args.match, progress=progress)
         results.append(result)
     build = engine_build()
     if args.json:
@@ -102,9 +130,10 @@ def run(args: argparse.Namespace) -> int:
     for r in results:
         print(f"  {r.loop:<{width}}  {r.games_per_s:>10,.1f} {unit}/s  {r.steps_per_s:>12,.0f} steps/s  "
               f"({r.games:,} {unit}, {r.steps_per_game:,.0f} steps each, {r.seconds:.2f} s)")
+    where = (f"{args.jobs} processes at once (the rates are their total)" if args.jobs > 1 else
+             "one process; --jobs N measures N processes at once, to use more cores")
     print(f"  Python {platform.python_version()} ({platform.python_implementation()}), engine: "
-          f"{build}, one process; use more processes (e.g. unokit arena --jobs) to use "
-          "more cores")
+          f"{build}, {where}")
     if build == "pure Python":
         print("  The engine can be compiled with mypyc for about 1.5-3x these rates "
               "(scripts/build-compiled.sh; docs/performance.md)")
@@ -120,6 +149,7 @@ def _as_json(args: argparse.Namespace, changed: dict[str, object], build: str,
         "options": changed,
         "game": "match" if args.match else "round",
         "seed": args.seed,
+        "jobs": args.jobs,
         "engine_build": build,
         "python": f"{platform.python_version()} ({platform.python_implementation()})",
         "loops": [
