@@ -8,11 +8,15 @@ import platform
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from ..bench import LOOPS, BenchResult, engine_build, measure, measure_parallel
 from ..cards import EDITIONS
 from ..errors import OptionError
 from ..options import Options
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "bench"
 HELP = "measure this machine's games per second (random play) for an edition, players and options"
@@ -44,21 +48,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the results as JSON (for scripts), without the progress bar")
 
 
-@contextmanager
-def _progress_bar(label: str, total: int | None, enabled: bool) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar (if rich is installed, wanted, and stderr is a terminal) fed with games done."""
-    enabled = enabled and sys.stderr.isatty()
+def _stderr_console(enabled: bool) -> Console | None:
+    """A rich console on stderr for progress, if it is wanted, rich is installed, and stderr
+    is a terminal; otherwise None."""
+    if not (enabled and sys.stderr.isatty()):
+        return None
     try:
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     except ImportError:
-        enabled = False
-    if not enabled:
+        return None
+    return Console(stderr=True)
+
+
+@contextmanager
+def _progress_bar(label: str, total: int | None, enabled: bool) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar (see :func:`_stderr_console`) fed with the games done."""
+    console = _stderr_console(enabled)
+    if console is None:
         yield lambda done: None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn() if total else
                TextColumn("{task.completed} games"), TimeElapsedColumn()]
-    with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
+    with Progress(*columns, transient=True, console=console) as bar:
         task = bar.add_task(label, total=total)
         last = [0]
 
@@ -73,17 +86,12 @@ def _progress_bar(label: str, total: int | None, enabled: bool) -> Iterator[Call
 
 @contextmanager
 def _status(label: str, enabled: bool) -> Iterator[None]:
-    """A spinner while processes measure (they report no progress), if rich is installed,
-    wanted, and stderr is a terminal."""
-    enabled = enabled and sys.stderr.isatty()
-    try:
-        from rich.console import Console
-    except ImportError:
-        enabled = False
-    if not enabled:
+    """A spinner while processes measure (they report no progress; see :func:`_stderr_console`)."""
+    console = _stderr_console(enabled)
+    if console is None:
         yield
         return
-    with Console(stderr=True).status(label):
+    with console.status(label):
         yield
 
 
