@@ -45,9 +45,11 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from unokit.arena import ArenaConfig, play_game
 from unokit.bench import (
     engine_build,
     engine_loop,
@@ -170,6 +172,38 @@ def arena_scaling(games: int, repeats: int, bots: str) -> list[tuple[int, float]
     return runs
 
 
+def _play_arena_games(bots: tuple[str, ...], games: int, indices: range) -> tuple[float, float]:
+    """Play arena games ``indices`` with no arena machinery; when it began and ended (system
+    clock, comparable across processes)."""
+    config = ArenaConfig(bots=bots, games=games)
+    began = time.time()
+    for i in indices:
+        play_game(config, i)
+    return began, time.time()
+
+
+def process_scaling(games: int, repeats: int, bots: str) -> list[tuple[int, float]]:
+    """Games/s of the arena's very games played bare (``play_game`` in a loop: no command,
+    no process pool, no chunks, no results sent back), in this process and then split over
+    two processes at once, alternating: what this machine gives two processes for this
+    work, beside the ``unokit arena`` ratio."""
+    lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
+    half = games // 2
+    runs: list[tuple[int, float]] = []
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        for rep in range(repeats):
+            for jobs in (1, 2) if rep % 2 == 0 else (2, 1):
+                if jobs == 1:
+                    began, ended = _play_arena_games(lineup, games, range(games))
+                    spans = [(began, ended)]
+                else:
+                    futures = [pool.submit(_play_arena_games, lineup, games, r)
+                               for r in (range(half), range(half, games))]
+                    spans = [f.result() for f in futures]
+                runs.append((jobs, games / (max(e for _, e in spans) - min(b for b, _ in spans))))
+    return runs
+
+
 def _fmt(rates: list[float]) -> str:
     return f"{statistics.median(rates):,.0f} ({min(rates):,.0f}–{max(rates):,.0f})"
 
@@ -263,6 +297,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unokit arena --bots {args.arena_bots} --games {args.arena_games} (whole matches, "
               f"process start-up included), median of {repeats}: --jobs 1 {one:,.1f} games/s, "
               f"--jobs 2 {two:,.1f} games/s: {two / one:.2f}× on {os.cpu_count()} CPUs")
+        raw = process_scaling(args.arena_games, repeats, args.arena_bots)
+        raw_one = statistics.median(r for j, r in raw if j == 1)
+        raw_two = statistics.median(r for j, r in raw if j == 2)
+        results["process_scaling"] = {"games": args.arena_games, "bots": args.arena_bots,
+                                      "runs": raw}
+        print(f"the same games played bare (play_game in a loop, no arena machinery), median of "
+              f"{repeats}: 1 process {raw_one:,.1f} games/s, 2 processes at once "
+              f"{raw_two:,.1f} games/s: {raw_two / raw_one:.2f}× (what two processes get here "
+              "for this work)")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1)

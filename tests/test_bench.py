@@ -287,6 +287,25 @@ def test_unokit_bench_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> N
     assert "unokit: error:" in capsys.readouterr().err
 
 
+def test_benchmark_arena_scaling_line(tmp_path: Path) -> None:
+    # bench.py --arena-games: the arena with --jobs 1 and 2, and beside it the same games played
+    # bare in 1 and 2 processes (what the machine gives two processes). No thresholds.
+    out = tmp_path / "scaling.json"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--arena-games", "4",
+         "--arena-only", "--repeats", "1", "--json", str(out)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "unokit arena --bots heuristic,heuristic --games 4" in proc.stdout
+    assert "the same games played bare" in proc.stdout
+    doc = json.loads(out.read_text())
+    assert doc["rows"] == []  # --arena-only: no loop tables
+    for key in ("arena", "process_scaling"):
+        runs = doc[key]["runs"]
+        assert sorted(jobs for jobs, _ in runs) == [1, 2] and all(rate > 0 for _, rate in runs)
+
+
 @pytest.mark.parametrize("loop_args", [["--quick"], ["--loop", "observe-rlpolicy", "--quick"],
                                        ["--loop", "arena", "--games", "20", "--players", "3"]])
 def test_memory_benchmark_runs(loop_args: list[str]) -> None:
