@@ -57,6 +57,7 @@ from unokit.bench import (
     playable_first_loop,
     playable_first_observe_loop,
 )
+from unokit.bots import split_bot_names
 
 Loop = Callable[[int, int, int], tuple[int, int]]
 
@@ -187,7 +188,7 @@ def process_scaling(games: int, repeats: int, bots: str) -> list[tuple[int, floa
     no process pool, no chunks, no results sent back), in this process and then split over
     two processes at once, alternating: what this machine gives two processes for this
     work, beside the ``unokit arena`` ratio."""
-    lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
+    lineup = tuple(split_bot_names(bots))
     half = games // 2
     runs: list[tuple[int, float]] = []
     with ProcessPoolExecutor(max_workers=2) as pool:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from unokit.arena import ArenaConfig, play_game
 from unokit.bench import LOOPS
+from unokit.bots import split_bot_names
 from unokit.errors import OptionError
 
 Loop = Callable[[int, int, int], tuple[int, int]]
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     games = 500 if args.quick else args.games
     loop: Loop
     if args.loop == "arena":
-        bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+        bots = tuple(split_bot_names(args.bots))
         try:
             ArenaConfig(bots=bots, games=1, players=args.players).lineup()
         except OptionError as exc:

@@ -14,10 +14,10 @@ from .base import Bot
 from .driver import play_match, play_round, step
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
-from .registry import BOTS, bot_names, make_bot
+from .registry import BOTS, bot_names, make_bot, split_bot_names
 from .strong import StrongBot
 
 __all__ = [
     "BOTS", "Bot", "HeuristicBot", "RandomBot", "StrongBot", "bot_names", "make_bot",
-    "play_match", "play_round", "step",
+    "play_match", "play_round", "split_bot_names", "step",
 ]

@@ -32,6 +32,16 @@ def bot_names() -> list[str]:
     return sorted(BOTS)
 
 
+def split_bot_names(spec: str) -> list[str]:
+    """The names in a comma-separated list of bots, as ``--bots`` takes them: each trimmed,
+    empty entries left out. Whether the names exist is :func:`make_bot`'s to say.
+
+    >>> split_bot_names(" heuristic, strong,,")
+    ['heuristic', 'strong']
+    """
+    return [n.strip() for n in spec.split(",") if n.strip()]
+
+
 def make_bot(name: str, seed: int | None = None, **kwargs: Any) -> Bot:
     """A new bot ``name`` seeded with ``seed``; ``kwargs`` go to its constructor.
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..arena import ArenaConfig, format_summary, run_arena, summarize, write_report
 from ..bench import engine_build
+from ..bots import split_bot_names
 from ..errors import OptionError
 from ..options import Options
 
@@ -75,7 +76,7 @@ def played_line(games: int, seconds: float, jobs: int, backend: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Play the series, print the statistics, and write the report if asked."""
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    bots = tuple(split_bot_names(args.bots))
     players = args.players if args.players is not None else max(2, len(bots))
     if args.games < 1:
         raise OptionError("--games must be at least 1")

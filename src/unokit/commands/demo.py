@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..bots import make_bot, play_match
+from ..bots import make_bot, play_match, split_bot_names
 from ..bots.base import Bot
 from ..cards import EDITIONS
 from ..game import Game
@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def make_bots(names: str, players: int, seed: int) -> list[Bot]:
     """One bot per seat from a comma-separated list of names, cycled (default: heuristic)."""
-    wanted = [n.strip() for n in names.split(",") if n.strip()] or ["heuristic"]
+    wanted = split_bot_names(names) or ["heuristic"]
     return [make_bot(wanted[seat % len(wanted)], seed=seed * 100 + seat) for seat in range(players)]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import MAX_SEATS
+from ..bots import split_bot_names
 from ..cards import EDITIONS
 from ..errors import OptionError, RecordError, UnoError
 from ..game import Game
@@ -47,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def bot_list(spec: str | None, opponents: int, tr: Translator) -> list[str]:
     """The bot of each opponent seat from ``--bots`` (one name for all, or one per seat)."""
-    names = [n.strip() for n in (spec or "heuristic").split(",") if n.strip()]
+    names = split_bot_names(spec or "heuristic")
     if not names:
         raise OptionError(tr._("--bots needs at least one bot name"))
     if len(names) == 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..bots import split_bot_names
 from ..errors import OptionError
 from ..options import Options
 from ..tournament import format_schedule, play_tournament, schedule
@@ -27,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Show the schedule, play it, print the standings."""
-    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    names = split_bot_names(args.bots)
     if not names:
         raise OptionError("--bots needs at least one bot name")
     bots = [names[p % len(names)] for p in range(args.players)]
