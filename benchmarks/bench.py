@@ -49,6 +49,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from unokit.actions import MAX_SEATS
 from unokit.arena import ArenaConfig, play_game
 from unokit.bench import (
     engine_build,
@@ -211,7 +212,8 @@ def _fmt(rates: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="unokit vs RLCard UNO, side by side")
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4],
+                        help=f"player counts to run, 2 to {MAX_SEATS} (default 2 4)")
     parser.add_argument("--repeats", type=int, default=None, help="timed runs per loop (default 5)")
     parser.add_argument("--target-seconds", type=float, default=1.0, help="length of each timed run")
     parser.add_argument("--memory-games", type=int, default=5, help="games sampled for peak memory")
@@ -229,6 +231,15 @@ def main(argv: list[str] | None = None) -> int:
     repeats = args.repeats if args.repeats is not None else (2 if args.quick else 5)
     if repeats < 1:
         parser.error("--repeats must be at least 1")
+    for n in args.players:
+        if not 2 <= n <= MAX_SEATS:
+            parser.error(f"--players: {n} is not a player count (2 to {MAX_SEATS})")
+    if args.target_seconds <= 0:
+        parser.error("--target-seconds must be positive")
+    if args.memory_games < 1:
+        parser.error("--memory-games must be at least 1")
+    if args.arena_games < 0:
+        parser.error("--arena-games must be at least 0")
     mem_games = 1 if args.quick else args.memory_games
     if args.arena_only and args.arena_games <= 0:
         parser.error("--arena-only needs --arena-games N")

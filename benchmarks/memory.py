@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from unokit.actions import MAX_SEATS
 from unokit.arena import ArenaConfig, play_game
 from unokit.bench import LOOPS
 from unokit.bots import split_bot_names
@@ -59,17 +60,24 @@ def rss_mb() -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="RSS growth over many games in one process")
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=100_000, help="games to play (default 100,000)")
+    parser.add_argument("--players", type=int, default=2, help=f"2 to {MAX_SEATS} (default 2)")
     parser.add_argument("--loop", choices=(*LOOPS, "arena"), default="engine",
                         help="a bench.py loop (rounds of random play), or arena: bots' matches")
     parser.add_argument("--bots", default="heuristic,heuristic",
                         help="with --loop arena: the lineup, as for unokit arena")
     parser.add_argument("--samples", type=int, default=10, help="RSS samples over the run")
-    parser.add_argument("--limit-mb", type=float, default=50.0)
+    parser.add_argument("--limit-mb", type=float, default=50.0,
+                        help="the growth that fails the run (default 50, issue #4's limit)")
     parser.add_argument("--quick", action="store_true", help="500 games")
     args = parser.parse_args(argv)
     games = 500 if args.quick else args.games
+    if games < 1:
+        parser.error("--games must be at least 1")
+    if not 2 <= args.players <= MAX_SEATS:
+        parser.error(f"--players must be 2 to {MAX_SEATS}, not {args.players}")
+    if args.samples < 1:
+        parser.error("--samples must be at least 1")
     loop: Loop
     if args.loop == "arena":
         bots = tuple(split_bot_names(args.bots))

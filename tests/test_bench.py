@@ -285,6 +285,11 @@ def test_unokit_bench_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["bench", "--games", "0"]) == 2
     assert main(["bench", "--games", "1", "--option", "nope=1"]) == 2
     assert "unokit: error:" in capsys.readouterr().err
+    for bad in (["--players", "1"], ["--players", "2", "--option", "mode=partners"],
+                ["--players", "10", "--option", "hand_size=15"]):
+        assert main(["bench", "--games", "1", *bad]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("unokit: error:") == 1, (bad, out, err)
 
 
 def test_benchmark_arena_scaling_line(tmp_path: Path) -> None:
@@ -318,12 +323,30 @@ def test_memory_benchmark_runs(loop_args: list[str]) -> None:
         assert "arena loop: heuristic,heuristic matches, 3 players" in proc.stdout
 
 
-def test_memory_benchmark_rejects_unknown_bots() -> None:
-    args = [sys.executable, str(ROOT / "benchmarks" / "memory.py"), "--loop", "arena", "--bots",
-            "heuristic,nobody", "--games", "2"]
-    proc = subprocess.run(args, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 2
-    assert "unknown bot 'nobody'" in proc.stderr and "Traceback" not in proc.stderr
+@pytest.mark.parametrize(("args", "message"), [
+    (["--loop", "arena", "--bots", "heuristic,nobody", "--games", "2"], "unknown bot 'nobody'"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--players", "11"], "--players must be 2 to 10, not 11"),
+    (["--samples", "0"], "--samples must be at least 1"),
+])
+def test_memory_benchmark_rejects_bad_arguments(args: list[str], message: str) -> None:
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "memory.py"), *args],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert message in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--players", "2", "11"], "--players: 11 is not a player count (2 to 10)"),
+    (["--target-seconds", "0"], "--target-seconds must be positive"),
+    (["--memory-games", "0"], "--memory-games must be at least 1"),
+    (["--arena-games", "-1"], "--arena-games must be at least 0"),
+])
+def test_benchmark_rejects_bad_arguments(args: list[str], message: str) -> None:
+    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", *args],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert message in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_fast_draws_replay_random_shuffle_and_randrange() -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..bench import LOOPS, BenchResult, engine_build, measure, measure_parallel
 from ..cards import EDITIONS
 from ..errors import OptionError
+from ..game import Game
 from ..options import Options
 
 if TYPE_CHECKING:
@@ -104,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError("--seconds must be positive")
     if args.jobs < 1:
         raise OptionError("--jobs must be at least 1")
+    # The players, the options and the deck checked together, before anything is printed
+    # (one clear error, not a header followed by it).
+    Game.new(args.edition, args.players, options, args.seed)
     seconds = args.seconds if args.games is None and args.seconds is not None else None
     if args.games is None and seconds is None:
         seconds = 3.0
