@@ -131,6 +131,26 @@ def test_cli_arena_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown bot" in capsys.readouterr().err
 
 
+def test_cli_arena_checks_its_arguments_before_playing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a_file = tmp_path / "results.txt"
+    a_file.write_text("keep me\n", encoding="utf-8")
+    cases = [
+        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["--game", "1", "--game", "3"], "--game 3: a series of 3 games has games 0 to 2"),
+        (["--game", "-1"], "--game -1: a series of 3 games"),
+        (["--report", str(a_file)], f"--report {a_file}: a file, not a folder"),
+        (["--record", str(a_file)], f"--record {a_file}: a file, not a folder"),
+        (["--report", str(a_file / "sub")], f"--report {a_file / 'sub'}: "),
+    ]
+    for extra, message in cases:
+        code = main(["arena", "--bots", "random,random", "--games", "3", "--no-progress", *extra])
+        out, err = capsys.readouterr()
+        assert code == 2 and out == "", (extra, out)  # nothing played, nothing printed
+        assert err.count("unokit: error:") == 1 and message in err, (extra, err)
+    assert a_file.read_text(encoding="utf-8") == "keep me\n"
+
+
 def test_ray_backend() -> None:
     pytest.importorskip("ray")
     cfg = _config(games=2)

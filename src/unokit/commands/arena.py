@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from ..arena import ArenaConfig, format_summary, run_arena, summarize, write_report
@@ -80,10 +81,25 @@ def run(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else max(2, len(bots))
     if args.games < 1:
         raise OptionError("--games must be at least 1")
+    if args.jobs < 1:
+        raise OptionError("--jobs must be at least 1")
+    bad = [i for i in args.game or () if not 0 <= i < args.games]
+    if bad:
+        raise OptionError(f"--game {bad[0]}: a series of {args.games} games has games 0 to "
+                          f"{args.games - 1}")
     config = ArenaConfig(bots=bots, games=args.games, edition=args.edition, players=players,
                          options=Options.from_strings(args.options), seed=args.seed,
                          bot_options=parse_bot_options(args.bot_option))
     config.lineup()
+    for flag, folder in (("--report", args.report), ("--record", args.record)):
+        # Made now: a folder that cannot be written fails before the games are played.
+        if folder and Path(folder).exists() and not Path(folder).is_dir():
+            raise OptionError(f"{flag} {folder}: a file, not a folder")
+        if folder:
+            try:
+                Path(folder).mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise OptionError(f"{flag} {folder}: {exc.strerror or exc}") from None
     indices = sorted(set(args.game)) if args.game else None
     total = len(indices) if indices is not None else config.games
     start = time.perf_counter()
