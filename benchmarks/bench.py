@@ -130,6 +130,32 @@ class Series:
         return out
 
 
+TARGETS: list[tuple[str, str, float, str]] = [
+    ("engine", "steps", 2.0, "engine ≥ 2× RLCard's bare rules loop, uniform random play"),
+    ("engine-rlpolicy", "games", 2.0, "engine ≥ 2× RLCard's bare rules loop, RLCard's action space"),
+    ("observe", "steps", 10.0, "observation ≥ 10× env.run, uniform random play"),
+    ("observe-rlpolicy", "games", 10.0, "observation ≥ 10× env.run, RLCard's action space"),
+]
+"""Issue #4's speed targets, ``(loop, unit, ratio, label)``: the unit each loop compares
+like for like (see docs/performance.md, Targets)."""
+
+ARENA_TARGET = 1.8
+"""Issue #4: ``unokit arena --jobs 2`` at least this many times ``--jobs 1``."""
+
+
+def target_rows(rows: list[tuple[int, str, list[tuple[str, Loop, Series]]]]
+                ) -> list[dict[str, Any]]:
+    """Each speed target's ratio unokit/RLCard (medians) in this run, per player count."""
+    out = []
+    for loop, unit, goal, label in TARGETS:
+        for players, name, sides in rows:
+            if name == loop and len(sides) == 2:
+                ratio = sides[0][2].median(unit) / sides[1][2].median(unit)
+                out.append({"target": label, "loop": loop, "unit": f"{unit}/s", "goal": goal,
+                            "players": players, "ratio": ratio, "met": ratio >= goal})
+    return out
+
+
 def timed(fn: Loop, games: int, seed: int, players: int) -> tuple[int, int, float]:
     gc.collect()
     start = time.perf_counter()
@@ -300,6 +326,17 @@ def main(argv: list[str] | None = None) -> int:
             u, r = sides[0][2], sides[1][2]
             print(f"| {players} | {name} | {u.median('games') / r.median('games'):.2f}× | "
                   f"{u.median('steps') / r.median('steps'):.2f}× |")
+        verdicts = target_rows(rows)
+        results["targets"] = verdicts
+        print()
+        print(f"Issue #4's speed targets in this run ({engine_build()} engine"
+              f"{'; --quick: too short to judge' if args.quick else ''}):")
+        print()
+        print("| target | unit | players | unokit/RLCard | |")
+        print("|---|---|---|---|---|")
+        for v in verdicts:
+            print(f"| {v['target']} | {v['unit']} | {v['players']} | {v['ratio']:.2f}× | "
+                  f"{'met' if v['met'] else 'not met'} |")
     if args.arena_games > 0:
         runs = arena_scaling(args.arena_games, repeats, args.arena_bots)
         one = statistics.median(r for j, r in runs if j == 1)
@@ -308,7 +345,8 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(f"unokit arena --bots {args.arena_bots} --games {args.arena_games} (whole matches, "
               f"process start-up included), median of {repeats}: --jobs 1 {one:,.1f} games/s, "
-              f"--jobs 2 {two:,.1f} games/s: {two / one:.2f}× on {os.cpu_count()} CPUs")
+              f"--jobs 2 {two:,.1f} games/s: {two / one:.2f}× on {os.cpu_count()} CPUs "
+              f"(issue #4's target: {ARENA_TARGET:g}×, {'met' if two / one >= ARENA_TARGET else 'not met'})")
         raw = process_scaling(args.arena_games, repeats, args.arena_bots)
         raw_one = statistics.median(r for j, r in raw if j == 1)
         raw_two = statistics.median(r for j, r in raw if j == 2)

@@ -309,6 +309,9 @@ def test_benchmark_arena_scaling_line(tmp_path: Path) -> None:
     for key in ("arena", "process_scaling"):
         runs = doc[key]["runs"]
         assert sorted(jobs for jobs, _ in runs) == [1, 2] and all(rate > 0 for _, rate in runs)
+    rate = dict(doc["arena"]["runs"])
+    verdict = "met" if rate[2] / rate[1] >= 1.8 else "not met"
+    assert f"(issue #4's target: 1.8×, {verdict})" in proc.stdout
 
 
 @pytest.mark.parametrize("loop_args", [["--quick"], ["--loop", "observe-rlpolicy", "--quick"],

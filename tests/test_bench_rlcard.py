@@ -85,6 +85,17 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
         for side in ("unokit", "RLCard"):
             assert row[side]["games_per_s"]["median"] > 0
             assert row[side]["steps_per_s"]["median"] > 0
+    # The verdict on each of issue #4's speed targets, in the unit that loop compares.
+    assert "Issue #4's speed targets in this run" in proc.stdout and "too short to judge" in proc.stdout
+    units = {"engine": ("steps", 2), "engine-rlpolicy": ("games", 2), "observe": ("steps", 10),
+             "observe-rlpolicy": ("games", 10)}
+    assert {(t["players"], t["loop"]) for t in results["targets"]} == set(rows)
+    for t in results["targets"]:
+        unit, goal = units[t["loop"]]
+        row = rows[(t["players"], t["loop"])]
+        ratio = row["unokit"][f"{unit}_per_s"]["median"] / row["RLCard"][f"{unit}_per_s"]["median"]
+        assert t["unit"] == f"{unit}/s" and t["goal"] == goal
+        assert t["ratio"] == pytest.approx(ratio) and t["met"] == (ratio >= goal)
 
 
 def _without_rlcard(tmp_path: Path) -> dict[str, str]:
