@@ -13,7 +13,7 @@ scripts/install-bench-requirements.sh .venv
 export UNOKIT_TEST_RLCARD=1
 
 echo "== ruff"
-ruff check src tests benchmarks
+ruff check src tests benchmarks build_backend setup.py
 echo "== mypy --strict"
 mypy --strict src
 echo "== conformance scenarios"
