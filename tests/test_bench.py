@@ -98,7 +98,8 @@ def test_playable_first_policy_draws_only_when_nothing_is_playable() -> None:
 
 
 def test_engine_build_is_named() -> None:
-    # CI installs the pure-Python engine; scripts/build-compiled.sh installs the mypyc build.
+    # .venv is an editable, pure-Python install; scripts/test-compiled.sh runs these tests
+    # again against `pip install .`, the mypyc build.
     assert engine_build() in ("pure Python", "compiled (mypyc)")
 
 

@@ -168,8 +168,9 @@ def playable_first_observe_loop(games: int, seed: int = 0, players: int = 2,
 
 
 def engine_build() -> str:
-    """``"compiled (mypyc)"`` if the engine imported is the optional mypyc build
-    (``scripts/build-compiled.sh``), else ``"pure Python"``.
+    """``"compiled (mypyc)"`` if the engine imported is the mypyc build (what ``pip install .``
+    makes where a C compiler works; see ``setup.py``), else ``"pure Python"`` (an editable
+    install, or no working compiler).
 
     >>> engine_build() in ("pure Python", "compiled (mypyc)")
     True

@@ -147,8 +147,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"  Python {platform.python_version()} ({platform.python_implementation()}), engine: "
           f"{build}, {where}")
     if build == "pure Python":
-        print("  The engine can be compiled with mypyc for about 1.5-3x these rates "
-              "(scripts/build-compiled.sh; docs/performance.md)")
+        print("  A regular install (pip install .) compiles the engine with mypyc where a C "
+              "compiler works, for about 1.5-3x these rates (docs/performance.md)")
     return 0
 
 
