@@ -93,13 +93,14 @@ def run(args: argparse.Namespace) -> int:
     config.lineup()
     for flag, folder in (("--report", args.report), ("--record", args.record)):
         # Made now: a folder that cannot be written fails before the games are played.
-        if folder and Path(folder).exists() and not Path(folder).is_dir():
+        if not folder:
+            continue
+        if Path(folder).exists() and not Path(folder).is_dir():
             raise OptionError(f"{flag} {folder}: a file, not a folder")
-        if folder:
-            try:
-                Path(folder).mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise OptionError(f"{flag} {folder}: {exc.strerror or exc}") from None
+        try:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OptionError(f"{flag} {folder}: {exc.strerror or exc}") from None
     indices = sorted(set(args.game)) if args.game else None
     total = len(indices) if indices is not None else config.games
     start = time.perf_counter()
