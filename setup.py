@@ -78,8 +78,15 @@ def ext_modules() -> list[Any]:
             raise
         say("mypyc is not installed here: building the pure-Python engine")
         return []
-    return list(mypycify([f"src/unokit/{m}.py" for m in ENGINE_MODULES + BOT_MODULES], opt_level="3",
-                         target_dir="build/mypyc"))
+    paths = [f"src/unokit/{m}.py" for m in ENGINE_MODULES + BOT_MODULES]
+    try:
+        return list(mypycify(paths, opt_level="3", target_dir="build/mypyc"))
+    except (Exception, SystemExit) as exc:  # mypyc exits on what it cannot compile
+        if MODE == "require":
+            raise
+        say(f"mypyc could not compile the engine ({type(exc).__name__}: {exc}); building the "
+            "pure-Python engine instead")
+        return []
 
 
 class BuildExtOrPure(build_ext):

@@ -93,3 +93,23 @@ def test_what_setup_py_compiles(tree: Path, argv: list[str], env: dict[str, str]
     assert out["base"] == ("build/mypyc" if compiled else "build/pure")
     if compiled:
         assert "src/unokit/game.py" in out["ext"] and "src/unokit/bots/strong.py" in out["ext"]
+
+
+def test_a_mypyc_failure_falls_back_to_pure_python_unless_required(tree: Path) -> None:
+    pytest.importorskip("mypyc.build")
+    code = ("import json, runpy, sys, setuptools\n"
+            "seen = {}\n"
+            "setuptools.setup = lambda **kw: seen.update(kw)\n"
+            "sys.argv = ['setup.py', 'bdist_wheel']\n"
+            "import mypyc.build\n"
+            "def refuse(paths, **kw):\n"
+            "    sys.exit(1)  # what mypyc does on code it cannot compile\n"
+            "mypyc.build.mypycify = refuse\n"
+            "runpy.run_path('setup.py')\n"
+            "print(json.dumps(seen['ext_modules']))\n")
+    proc = _run(tree, code)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == []
+    assert "mypyc could not compile the engine (SystemExit: 1); building the pure-Python" in proc.stderr
+    required = _run(tree, code, UNOKIT_COMPILE="1")
+    assert required.returncode == 1 and "ext_modules" not in required.stdout
