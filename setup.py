@@ -66,11 +66,22 @@ def say(message: str) -> None:
     print(f"unokit build: {message}", file=sys.stderr, flush=True)
 
 
-def ext_modules() -> list[Any]:
+METADATA_COMMANDS = {"egg_info", "dist_info", "sdist"}
+"""What pip and build run for metadata and sdists: nothing is compiled for them."""
+
+
+def compiles() -> bool:
+    """Whether this run of setup.py builds the extension modules."""
     if MODE == "off":
+        return False
+    if MODE == "auto":  # a regular wheel only: not an editable install, an sdist or metadata
+        return "bdist_wheel" in sys.argv
+    return "bdist_wheel" in sys.argv or not METADATA_COMMANDS & set(sys.argv[1:])
+
+
+def ext_modules() -> list[Any]:
+    if not compiles():
         return []
-    if MODE == "auto" and "bdist_wheel" not in sys.argv:
-        return []  # an editable install, an sdist, or the metadata: pure Python
     try:
         from mypyc.build import mypycify
     except ImportError:

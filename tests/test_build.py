@@ -73,6 +73,9 @@ def test_a_bad_unokit_compile_is_one_clear_error(tree: Path) -> None:
     (["editable_wheel"], {}, False),                   # pip install -e .
     (["egg_info"], {}, False),                         # metadata
     (["bdist_wheel"], {"UNOKIT_COMPILE": "0"}, False),
+    (["bdist_wheel"], {"UNOKIT_COMPILE": "1"}, True),
+    (["editable_wheel"], {"UNOKIT_COMPILE": "1"}, True),   # asked for: compiled in place
+    (["dist_info", "--output-dir", "x"], {"UNOKIT_COMPILE": "1"}, False),  # metadata only
 ])
 def test_what_setup_py_compiles(tree: Path, argv: list[str], env: dict[str, str], compiled: bool) -> None:
     # setup() itself is replaced: only the decision is checked here, not a build.
