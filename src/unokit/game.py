@@ -92,6 +92,13 @@ AWAITING: Final = ("play", "drawn", "respond", "color", "swap", "round_over", "g
 
 _STACK_LEVEL: Final = {"off": 0, "progressive": 1, "plus4_on_plus2": 2}
 
+BLOCKED_AFTER: Final = 200
+"""A round is blocked (docs/rules-decisions.md) when this many turns in a row have begun with
+a draw or a wrong card, with no card played from a hand in between: it can loop for ever
+otherwise (every card in the hands and none playable, or ``draw_until_playable`` with
+``force_play`` passing the same drawn cards round). Random play never comes near it: the
+longest such run in thousands of random rounds was 26 turns."""
+
 
 def _playable_table() -> tuple[tuple[bool, ...], ...]:
     """``_MATCH[colour * 17 + top_rank][card]``: does ``card`` match (T1/T4) by colour, number,
@@ -167,6 +174,7 @@ class Game:
         "_until_playable",
         "_version",
         "attacker",
+        "blocked",
         "bluff",
         "color",
         "dealer",
@@ -178,6 +186,7 @@ class Game:
         "eliminated",
         "hands",
         "history",
+        "idle_turns",
         "n",
         "options",
         "owed",
@@ -222,6 +231,8 @@ class Game:
     owed: list[bool]
     window: list[int]
     seen: list[dict[int, tuple[Card, ...]]]
+    idle_turns: int
+    blocked: bool
     history: list[tuple[int, Action]]
     rounds: list[RoundStart]
     _rng: random.Random | None
@@ -292,6 +303,8 @@ class Game:
         self.seen = [{} for _ in range(n)]
         self.history = []
         self.round_winner = -1
+        self.idle_turns = 0
+        self.blocked = False
         active = [not e for e in self.eliminated]
         self._left = _seat_order(active, 1)
         self._right = _seat_order(active, -1)
@@ -728,11 +741,14 @@ class Game:
         if kind == K_PLAY:
             c = ACTION_CARD[a]
             if self.phase == RESPOND and seat == self.turn:
+                self.idle_turns = 0
                 if c == AGENT_P:
                     self._agent_p(seat, ACTION_COLOR[a], ACTION_UNO[a])
                 else:
                     self._stack_on(seat, c, ACTION_COLOR[a], ACTION_UNO[a])
             else:
+                if self.phase != DRAWN or seat != self.turn:
+                    self.idle_turns = 0  # a card from the hand (not the one just drawn)
                 self._play(seat, c, ACTION_COLOR[a], ACTION_UNO[a])
         elif kind == K_DRAW:
             self._draw_turn(seat)
@@ -945,6 +961,7 @@ class Game:
     def _draw_turn(self, seat: int) -> None:
         """T2 (and ``draw_until_playable``): draw, then wait for the drawn card's play or a pass."""
         self.window.clear()
+        self.idle_turns += 1
         hand = self.hands[seat]
         pile = self.draw_pile
         if pile:  # the usual case: _give(seat, 1) without a reshuffle
@@ -962,6 +979,8 @@ class Game:
                 d = got[0]
         self.drawn = d
         self.phase = DRAWN
+        if self.idle_turns >= BLOCKED_AFTER:
+            self._block(seat)
 
     def _wrong_card(self, seat: int, a: Action) -> None:
         """P5 with ``illegal_play: penalize``: keep the card, draw 2, play goes on."""
@@ -971,6 +990,9 @@ class Game:
         self._give(seat, 2)
         self.turn = self.next_seat(seat)
         self.phase = PLAY
+        self.idle_turns += 1
+        if self.idle_turns >= BLOCKED_AFTER:
+            self._block(seat)
 
     def _swap(self, seat: int, target: int) -> None:
         """``seven_zero``: after a 7, swap hands with ``target``."""
@@ -1013,6 +1035,30 @@ class Game:
         elif c == MATER:
             self._peek(seat)
         self._end_round(seat)
+
+    def _block(self, seat: int) -> None:
+        """A blocked round (see :data:`BLOCKED_AFTER`) ends: the side (seat, or team with
+        partners) holding the fewest points wins it, as if it had gone out; then the fewest
+        cards; then the first in turn order from ``seat``, who made the last draw."""
+        self.blocked = True
+        hands = self.hands
+        points: dict[int, int] = {}
+        cards: dict[int, int] = {}
+        for s in range(self.n):
+            if not self.eliminated[s]:
+                side = self.team_of(s)
+                points[side] = points.get(side, 0) + sum([CARD_POINTS[c] for c in hands[s]])
+                cards[side] = cards.get(side, 0) + len(hands[s])
+        nxt = self._left if self.direction == 1 else self._right
+        winner = s = seat
+        best = (points[self.team_of(s)], cards[self.team_of(s)])
+        s = nxt[s]
+        while s != seat:
+            key = (points[self.team_of(s)], cards[self.team_of(s)])
+            if key < best:
+                winner, best = s, key
+            s = nxt[s]
+        self._end_round(winner)
 
     def _end_round(self, winner: int) -> None:
         """E2 / E3 / M2 / M4 scoring, then the game-over test."""
@@ -1171,6 +1217,8 @@ class Game:
         self.owed = list(o.owed)
         self.window = list(o.window)
         self.seen = [dict(s) for s in o.seen]
+        self.idle_turns = o.idle_turns
+        self.blocked = o.blocked
         self.history = history = list(o.history)
         self._left = o._left
         self._right = o._right

@@ -32,7 +32,7 @@ from .actions import (
     Action,
 )
 from .cards import CARD_RANK, COLOR_NAMES, WILD, card_str
-from .game import Game
+from .game import BLOCKED_AFTER, Game
 from .record import replay
 
 
@@ -101,7 +101,11 @@ def describe(before: Snapshot, game: Game, seat: int, action: Action) -> str:
     if game.phase >= 5:
         winner = game.round_winner
         side = f"team {winner}" if game.teams else f"seat {winner}"
-        effects.append(f"{side} wins the round")
+        if game.blocked:
+            effects.append(f"the round is blocked (no card played from a hand for {BLOCKED_AFTER} "
+                           f"turns): {side} holds the fewest points and wins the round")
+        else:
+            effects.append(f"{side} wins the round")
         out = [s for s in range(game.n) if game.eliminated[s] and not before.eliminated[s]]
         if out:
             effects.append("out of the game: " + ", ".join(f"seat {s}" for s in out))

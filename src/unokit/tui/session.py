@@ -47,7 +47,7 @@ from ..bots.base import Bot
 from ..bots.driver import has_out_of_turn_choice, out_of_turn_seats
 from ..cards import AGENT_P, CARD_RANK, MATER, REVERSE, SKIP, WILD, WILD_DRAW_FOUR, Card
 from ..errors import IllegalActionError, OptionError
-from ..game import GAME_OVER, RESPOND, ROUND_OVER, Game
+from ..game import BLOCKED_AFTER, GAME_OVER, RESPOND, ROUND_OVER, Game
 from ..i18n import Translator
 from ..observation import Observation
 
@@ -317,7 +317,12 @@ class Session:
     def _round_end(self, b: _Before) -> None:
         g, tr = self.game, self.tr
         winner = g.round_winner
-        self._say(tr._("{who} went out: the round is over.").format(who=self.side_name(winner)))
+        if g.blocked:
+            self._say(tr._("No card has been played from a hand for {turns} turns: the round is "
+                           "blocked. {who} holds the fewest points and wins it.").format(
+                turns=BLOCKED_AFTER, who=self.side_name(winner)))
+        else:
+            self._say(tr._("{who} went out: the round is over.").format(who=self.side_name(winner)))
         for side, (old, new) in enumerate(zip(b.scores, g.scores, strict=True)):
             if new != old:
                 gained = new - old
