@@ -1041,24 +1041,18 @@ class Game:
         partners) holding the fewest points wins it, as if it had gone out; then the fewest
         cards; then the first in turn order from ``seat``, who made the last draw."""
         self.blocked = True
-        hands = self.hands
-        points: dict[int, int] = {}
-        cards: dict[int, int] = {}
+        held: dict[int, tuple[int, int]] = {}  # side: (points, cards) in its hands
         for s in range(self.n):
             if not self.eliminated[s]:
-                side = self.team_of(s)
-                points[side] = points.get(side, 0) + sum([CARD_POINTS[c] for c in hands[s]])
-                cards[side] = cards.get(side, 0) + len(hands[s])
+                points, cards = held.get(self.team_of(s), (0, 0))
+                hand = self.hands[s]
+                held[self.team_of(s)] = (points + sum([CARD_POINTS[c] for c in hand]), cards + len(hand))
         nxt = self._left if self.direction == 1 else self._right
-        winner = s = seat
-        best = (points[self.team_of(s)], cards[self.team_of(s)])
-        s = nxt[s]
-        while s != seat:
-            key = (points[self.team_of(s)], cards[self.team_of(s)])
-            if key < best:
-                winner, best = s, key
-            s = nxt[s]
-        self._end_round(winner)
+        order = [seat]
+        while nxt[order[-1]] != seat:
+            order.append(nxt[order[-1]])
+        # min() keeps the first of equals: the turn order from ``seat`` breaks the last ties.
+        self._end_round(min(order, key=lambda t: held[self.team_of(t)]))
 
     def _end_round(self, winner: int) -> None:
         """E2 / E3 / M2 / M4 scoring, then the game-over test."""
