@@ -36,6 +36,7 @@ from unokit.actions import (
     catch_action,
 )
 from unokit.cards import CARD_COLOR, CARD_RANK, IS_NUMBER, MATER, WILD, WILD_DRAW_FOUR, edition_deck
+from unokit.game import BLOCKED_AFTER
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -194,6 +195,9 @@ def test_prop_every_random_match_ends(match: tuple[Game, random.Random]) -> None
             continue
         seat, action = _keen_step(game, rng)
         game.apply(seat, action)
+        # A round ends blocked exactly when BLOCKED_AFTER idle turns are reached (never beyond).
+        assert game.idle_turns <= BLOCKED_AFTER
+        assert game.blocked == (game.idle_turns == BLOCKED_AFTER)
     assert game.is_over, f"the match did not end: {game!r}, options {game.options.changed()}"
     assert game.winners
     if game.options.mode == "elimination":
