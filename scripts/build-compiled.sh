@@ -3,10 +3,11 @@
 #
 #   scripts/build-compiled.sh [VENV]      # default .venv-bench
 #
-# The build tools (mypy, which brings mypyc, and setuptools) go into a separate build venv,
-# .venv-build, made from VENV's Python; VENV gets only the wheel, so the compiled package is
-# shown to need nothing at run time. A C compiler and the Python headers are needed.
-# The install is a regular (not editable) one: rerun this after changing the engine.
+# This is `pip install .` with UNOKIT_COMPILE=1: the same build as the default one, but it
+# fails instead of falling back to pure Python. pip fetches mypy (which brings mypyc) into its
+# isolated build environment (build_backend/unokit_build.py), so VENV gets only unokit and the
+# compiled package is shown to need nothing at run time. A C compiler and the Python headers
+# are needed. The install is a regular (not editable) one: rerun this after changing the engine.
 # Back to pure Python: VENV/bin/pip install -e .
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,15 +16,8 @@ if [ ! -x "$target/bin/python" ]; then
   echo "no venv at $target (make it first, e.g. python3.11 -m venv $target)" >&2
   exit 2
 fi
-builder=.venv-build
-if [ ! -x "$builder/bin/python" ]; then
-  "$target/bin/python" -m venv "$builder"
-fi
-"$builder/bin/python" -m pip install --quiet "setuptools>=77" "mypy>=1.10"
-out=build/compiled-wheel
-# A clean build: setuptools would otherwise pack stale extension modules left in build/lib*
+# A clean build: setuptools would otherwise pack stale extension modules left in build/mypyc
 # by an earlier build with a different module list.
-rm -rf build
-UNOKIT_COMPILE=1 "$builder/bin/python" -m pip wheel --quiet --no-build-isolation --no-deps -w "$out" .
-"$target/bin/python" -m pip install --quiet --no-deps --force-reinstall "$out"/unokit-*.whl
+rm -rf build/mypyc
+UNOKIT_COMPILE=1 "$target/bin/python" -m pip install --quiet --no-deps --force-reinstall .
 "$target/bin/python" -c 'from unokit.bench import engine_build; print("unokit engine:", engine_build())'
