@@ -23,16 +23,18 @@ True
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
+
+_RANDOM: Final = random.Random  # a static in the compiled build: no module lookup per call
 
 __all__ = ["randbelow", "shuffle"]
 
 
 def shuffle(rng: random.Random, x: list[T]) -> None:
     """``rng.shuffle(x)``: the same order and the same generator state afterwards."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
@@ -49,7 +51,7 @@ def randbelow(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)`` for ``n >= 1``: the same number and the same generator state."""
     if n <= 0:
         raise ValueError(f"randbelow needs n >= 1, got {n}")
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.randrange(n)
     k = n.bit_length()
     r = rng.getrandbits(k)
