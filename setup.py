@@ -39,7 +39,7 @@ from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError
 # Compiled classes (Game, Observation, RoundStart, the compiled bots) cannot be pickled or
 # deep-copied either:
 # use Game.copy() and records (see docs/performance.md).
-ENGINE_MODULES = ["cards", "actions", "draws", "errors", "observation", "game"]
+ENGINE_MODULES = ["cards", "actions", "draws", "errors", "observation", "game", "playout"]
 # The bots whose decisions run the engine in a loop: the strong bot's search (thousands of
 # sampled plays per decision), its inference and the heuristic rules it plays out with.
 # Compiled, they reach the engine's fields natively instead of through descriptors.

@@ -6,8 +6,9 @@ Usage (from the repository root, in a venv with ``benchmarks/requirements.txt`` 
     .venv-bench/bin/python benchmarks/bench.py --quick          # seconds: checks that it works
     .venv-bench/bin/python benchmarks/bench.py --quick --require-rlcard   # (CI): RLCard side too
     .venv-bench/bin/python benchmarks/bench.py --players 2 --repeats 9 --json out.json
+    .venv-bench/bin/python benchmarks/bench.py --loops playout-rlpolicy engine-rlpolicy
 
-Four pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
+Six pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
 
 * **engine**: unokit's ``legal_actions`` / ``apply`` (the turn seat's legal list, UNO-call
   variants and catches included) against RLCard's bare rules loop (``UnoRound``, no state dicts).
@@ -23,6 +24,11 @@ Four pairs of loops, each a "game" = one round (RLCard's game is one hand), rand
 * **observe-rlpolicy**: the observation at every step with the RLCard-equivalent policy
   (``unokit.bench.playable_first_observe_loop``), against the same ``env.run``: games/s
   compares fairly.
+* **playout** and **playout-rlpolicy**: the games of *engine* and *engine-rlpolicy*, step for
+  step, each round played to its end by the engine itself (``unokit.playout.playout``, what a
+  simulation of random games or a Monte Carlo rollout calls), against the same RLCard loop.
+  The first two pairs time the engine under a Python loop of the caller's; these time the
+  engine simulating on its own. Compare steps/s and games/s respectively, as above.
 
 Every repeat runs A then B (then B then A in the next repeat, so neither side always goes
 first), with the same seed on both sides; each run is sized by a warm-up to take about
@@ -57,6 +63,8 @@ from unokit.bench import (
     observe_loop,
     playable_first_loop,
     playable_first_observe_loop,
+    playable_first_playout_loop,
+    playout_loop,
 )
 from unokit.bots import split_bot_names
 
@@ -78,6 +86,14 @@ def _unokit_rlpolicy(games: int, seed: int, players: int) -> tuple[int, int]:
     return playable_first_loop(games, seed, players)
 
 
+def _unokit_playout(games: int, seed: int, players: int) -> tuple[int, int]:
+    return playout_loop(games, seed, players)
+
+
+def _unokit_playout_rlpolicy(games: int, seed: int, players: int) -> tuple[int, int]:
+    return playable_first_playout_loop(games, seed, players)
+
+
 def _unokit_observe(games: int, seed: int, players: int) -> tuple[int, int]:
     return observe_loop(games, seed, players)
 
@@ -97,6 +113,11 @@ def pairs() -> list[tuple[str, Loop, str, Loop | None, str]]:
          None if RLCARD_ERROR else rlcard_env_run, "env.run (RandomAgent)"),
         ("observe-rlpolicy", _unokit_observe_rlpolicy, "observe + apply, RLCard-equivalent policy",
          None if RLCARD_ERROR else rlcard_env_run, "env.run (RandomAgent)"),
+        ("playout", _unokit_playout, "playout (the engine's own loop), uniform random play",
+         None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
+        ("playout-rlpolicy", _unokit_playout_rlpolicy,
+         "playout (the engine's own loop), RLCard-equivalent policy",
+         None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
     ]
 
 
@@ -131,8 +152,14 @@ class Series:
 
 
 TARGETS: list[tuple[str, str, float, str]] = [
-    ("engine", "steps", 2.0, "engine ≥ 2× RLCard's bare rules loop, uniform random play"),
-    ("engine-rlpolicy", "games", 2.0, "engine ≥ 2× RLCard's bare rules loop, RLCard's action space"),
+    ("engine", "steps", 2.0,
+     "engine ≥ 2× RLCard's bare rules loop, uniform random play, driven from Python"),
+    ("engine-rlpolicy", "games", 2.0,
+     "engine ≥ 2× RLCard's bare rules loop, RLCard's action space, driven from Python"),
+    ("playout", "steps", 2.0,
+     "engine ≥ 2× RLCard's bare rules loop, uniform random play, the engine's own playout"),
+    ("playout-rlpolicy", "games", 2.0,
+     "engine ≥ 2× RLCard's bare rules loop, RLCard's action space, the engine's own playout"),
     ("observe", "steps", 10.0, "observation ≥ 10× env.run, uniform random play"),
     ("observe-rlpolicy", "games", 10.0, "observation ≥ 10× env.run, RLCard's action space"),
 ]
@@ -251,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arena-games", type=int, default=0, metavar="N",
                         help="also time `unokit arena --games N` with --jobs 1 and --jobs 2 (scaling)")
     parser.add_argument("--arena-bots", default="heuristic,heuristic", help="bots for --arena-games")
+    parser.add_argument("--loops", nargs="+", metavar="LOOP", choices=[p[0] for p in pairs()],
+                        help="time only these loops (default: all six)")
     parser.add_argument("--arena-only", action="store_true",
                         help="with --arena-games: time only the arena, not the loops")
     args = parser.parse_args(argv)
@@ -293,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for players in [] if args.arena_only else args.players:
         for name, ufn, ulabel, rfn, rlabel in pairs():
+            if args.loops and name not in args.loops:
+                continue
             sides = [("unokit", ufn, Series(ulabel))]
             if rfn is not None:
                 sides.append(("RLCard", rfn, Series(rlabel)))

@@ -20,6 +20,8 @@ from unokit.bench import (
     observe_loop,
     playable_first_loop,
     playable_first_observe_loop,
+    playable_first_playout_loop,
+    playout_loop,
 )
 from unokit.cli import main
 from unokit.game import DRAWN, PLAY, ROUND_OVER, Game
@@ -207,7 +209,8 @@ def test_measure_by_games_and_by_seconds() -> None:
         measure("engine", games=1, seconds=1.0)
     assert {"engine": engine_loop, "observe": observe_loop,
             "engine-rlpolicy": playable_first_loop,
-            "observe-rlpolicy": playable_first_observe_loop} == LOOPS
+            "observe-rlpolicy": playable_first_observe_loop, "playout": playout_loop,
+            "playout-rlpolicy": playable_first_playout_loop} == LOOPS
 
 
 def test_measure_parallel_shares_the_games_out_with_their_own_seeds() -> None:
@@ -252,11 +255,12 @@ def test_unokit_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "3 players" in out and "stacking=progressive" in out
     assert "rounds/s" in out and "steps/s" in out
     lines = out.splitlines()
-    rows = [line.split()[0] for line in lines[1:5]]
-    assert rows == ["engine", "observe", "engine-rlpolicy", "observe-rlpolicy"]
-    assert lines[5].startswith("  Python ")
+    rows = [line.split()[0] for line in lines[1:7]]
+    assert rows == ["engine", "observe", "engine-rlpolicy", "observe-rlpolicy", "playout",
+                    "playout-rlpolicy"]
+    assert lines[7].startswith("  Python ")
     # The pure-Python build points to the compiled one; the compiled build does not.
-    assert (len(lines) == 7 and "mypyc" in lines[6]) == (engine_build() == "pure Python")
+    assert (len(lines) == 9 and "mypyc" in lines[8]) == (engine_build() == "pure Python")
 
 
 def test_unokit_bench_seconds_and_one_loop(capsys: pytest.CaptureFixture[str]) -> None:

@@ -79,7 +79,8 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
     results = json.loads(out.read_text())
     assert results["rlcard"] is True
     rows = {(row["players"], row["loop"]): row for row in results["rows"]}
-    loop_names = ["engine", "engine-rlpolicy", "observe", "observe-rlpolicy"]
+    loop_names = ["engine", "engine-rlpolicy", "observe", "observe-rlpolicy", "playout",
+                  "playout-rlpolicy"]
     assert set(rows) == {(p, name) for p in (2, 4) for name in loop_names}
     for row in rows.values():
         for side in ("unokit", "RLCard"):
@@ -88,7 +89,8 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
     # The verdict on each of issue #4's speed targets, in the unit that loop compares.
     assert "Issue #4's speed targets in this run" in proc.stdout and "too short to judge" in proc.stdout
     units = {"engine": ("steps", 2), "engine-rlpolicy": ("games", 2), "observe": ("steps", 10),
-             "observe-rlpolicy": ("games", 10)}
+             "observe-rlpolicy": ("games", 10), "playout": ("steps", 2),
+             "playout-rlpolicy": ("games", 2)}
     assert {(t["players"], t["loop"]) for t in results["targets"]} == set(rows)
     for t in results["targets"]:
         unit, goal = units[t["loop"]]
@@ -96,6 +98,24 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
         ratio = row["unokit"][f"{unit}_per_s"]["median"] / row["RLCard"][f"{unit}_per_s"]["median"]
         assert t["unit"] == f"{unit}/s" and t["goal"] == goal
         assert t["ratio"] == pytest.approx(ratio) and t["met"] == (ratio >= goal)
+
+
+def test_benchmark_times_only_the_loops_asked_for(loops: ModuleType, tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--players", "3",
+         "--repeats", "1", "--loops", "playout-rlpolicy", "engine", "--json", str(out)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(out.read_text())["rows"]
+    assert sorted(row["loop"] for row in rows) == ["engine", "playout-rlpolicy"]
+    bad = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--loops", "fastest"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert bad.returncode == 2 and "--loops: invalid choice: 'fastest'" in bad.stderr
+    assert "Traceback" not in bad.stderr
 
 
 def _without_rlcard(tmp_path: Path) -> dict[str, str]:

@@ -14,8 +14,14 @@ random rounds are long: report steps as well as games).
   playable, else pass). Its rounds are as short as RLCard's, so games/s compare fairly.
   It is also how real players and the bots play: they rarely draw with a card to play.
 * :func:`playable_first_observe_loop` -- the same policy reading each step's observation.
+* :func:`playout_loop` and :func:`playable_first_playout_loop` -- the games of
+  :func:`engine_loop` and :func:`playable_first_loop`, each round played to its end by the
+  engine itself (:func:`unokit.playout.playout`): the same games, step for step, without a
+  Python loop around the engine. This is how fast the engine simulates random games; the
+  first four are how fast it runs under a caller's own Python loop.
 
-:data:`LOOPS` names them ``engine``, ``observe``, ``engine-rlpolicy`` and ``observe-rlpolicy``.
+:data:`LOOPS` names them ``engine``, ``observe``, ``engine-rlpolicy``, ``observe-rlpolicy``,
+``playout`` and ``playout-rlpolicy``.
 
 :func:`measure` times a loop in this process; :func:`measure_parallel` in several at once,
 for a machine's total rate. :func:`engine_build` says whether the engine modules were
@@ -40,9 +46,11 @@ from . import game as _game_module
 from .actions import ACTION_KIND, DRAW, K_PLAY
 from .game import DRAWN, PLAY, ROUND_OVER, Game
 from .options import Options
+from .playout import playout
 
 __all__ = ["LOOPS", "PROCESS_SEED_STRIDE", "BenchResult", "engine_build", "engine_loop", "measure",
-           "measure_parallel", "observe_loop", "playable_first_loop", "playable_first_observe_loop"]
+           "measure_parallel", "observe_loop", "playable_first_loop", "playable_first_observe_loop",
+           "playable_first_playout_loop", "playout_loop"]
 
 Progress = Callable[[int], None]
 """Called after each game with the number of games finished so far."""
@@ -52,20 +60,20 @@ def _game_seed(seed: int, i: int) -> int:
     return seed * 1_000_003 + i
 
 
-RoundLoop = Callable[[Game, Callable[[Sequence[int]], int]], int]
-"""Plays the current round of a game to its end with a ``choice`` function; returns the steps."""
+RoundLoop = Callable[[Game, random.Random], int]
+"""Plays the current round of a game to its end, choosing with a generator; returns the steps."""
 
 
 def _play_games(round_loop: RoundLoop, games: int, seed: int, players: int, edition: str,
                 options: Options | None, match: bool, progress: Progress | None) -> tuple[int, int]:
     """The shared frame of the loops: deal each seeded game, play its round(s), count steps."""
-    choice = random.Random(seed).choice
+    rng = random.Random(seed)
     opts = options if options is not None else Options()
     steps = 0
     for i in range(games):
         game = Game.new(edition, players, opts, _game_seed(seed, i))
         while True:
-            steps += round_loop(game, choice)
+            steps += round_loop(game, rng)
             if not match or game.phase != ROUND_OVER:
                 break
             game.start_round()  # a match goes on to its next round
@@ -74,7 +82,8 @@ def _play_games(round_loop: RoundLoop, games: int, seed: int, players: int, edit
     return games, steps
 
 
-def _engine_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
+def _engine_round(game: Game, rng: random.Random) -> int:
+    choice = rng.choice
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
@@ -83,7 +92,8 @@ def _engine_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
     return steps
 
 
-def _observe_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
+def _observe_round(game: Game, rng: random.Random) -> int:
+    choice = rng.choice
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
@@ -92,8 +102,8 @@ def _observe_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
     return steps
 
 
-def _playable_first_round(game: Game, choice: Callable[[Sequence[int]], int],
-                          observe: bool = False) -> int:
+def _playable_first_round(game: Game, rng: random.Random, observe: bool = False) -> int:
+    choice = rng.choice
     kind = ACTION_KIND
     steps = 0
     while game.phase < ROUND_OVER:
@@ -115,8 +125,16 @@ def _playable_first_round(game: Game, choice: Callable[[Sequence[int]], int],
     return steps
 
 
-def _playable_first_observe_round(game: Game, choice: Callable[[Sequence[int]], int]) -> int:
-    return _playable_first_round(game, choice, observe=True)
+def _playable_first_observe_round(game: Game, rng: random.Random) -> int:
+    return _playable_first_round(game, rng, observe=True)
+
+
+def _uniform_playout(game: Game, rng: random.Random) -> int:
+    return playout(game, rng, "uniform")
+
+
+def _playable_first_playout(game: Game, rng: random.Random) -> int:
+    return playout(game, rng, "playable-first")
 
 
 def engine_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
@@ -167,6 +185,25 @@ def playable_first_observe_loop(games: int, seed: int = 0, players: int = 2,
                        match, progress)
 
 
+def playout_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
+                 options: Options | None = None, match: bool = False,
+                 progress: Progress | None = None) -> tuple[int, int]:
+    """:func:`engine_loop`'s games, each round played by the engine's own
+    :func:`~unokit.playout.playout` (uniform policy): the same games and steps, with no
+    interpreted code between the steps in the compiled build."""
+    return _play_games(_uniform_playout, games, seed, players, edition, options, match, progress)
+
+
+def playable_first_playout_loop(games: int, seed: int = 0, players: int = 2,
+                                edition: str = "classic", options: Options | None = None,
+                                match: bool = False, progress: Progress | None = None
+                                ) -> tuple[int, int]:
+    """:func:`playable_first_loop`'s games, each round played by the engine's own
+    :func:`~unokit.playout.playout` (``"playable-first"`` policy): the same games and steps."""
+    return _play_games(_playable_first_playout, games, seed, players, edition, options, match,
+                       progress)
+
+
 def engine_build() -> str:
     """``"compiled (mypyc)"`` if the engine imported is the mypyc build (what ``pip install .``
     makes where a C compiler works; see ``setup.py``), else ``"pure Python"`` (an editable
@@ -184,8 +221,11 @@ LOOPS: dict[str, Callable[..., tuple[int, int]]] = {
     "observe": observe_loop,
     "engine-rlpolicy": playable_first_loop,
     "observe-rlpolicy": playable_first_observe_loop,
+    "playout": playout_loop,
+    "playout-rlpolicy": playable_first_playout_loop,
 }
-"""The loops by name: uniformly random play, and the RLCard-equivalent (playable-first) policy."""
+"""The loops by name: uniformly random play, and the RLCard-equivalent (playable-first) policy;
+driven from Python (``engine``, ``observe``) or by the engine's own playout (``playout``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,11 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     budget.add_argument("--games", type=int, help="play this many games per loop")
     budget.add_argument("--seconds", type=float, help="run each loop for about this long (default 3)")
     parser.add_argument("--loop", choices=(*LOOPS, "all"), default="all",
-                        help="engine: legal actions + apply; observe: also the acting seat's "
-                             "observation at every step. Both play uniformly at random, so a "
-                             "round is long (a player may always draw); the -rlpolicy loops "
-                             "play a playable card when there is one, as players and bots do "
-                             "(default all)")
+                        help="engine: legal actions + apply from a Python loop; observe: also "
+                             "the acting seat's observation at every step; playout: the engine "
+                             "plays each round out itself (unokit.playout, the fastest way to "
+                             "simulate). Each plays uniformly at random, so a round is long (a "
+                             "player may always draw); the -rlpolicy loops play a playable card "
+                             "when there is one, as players and bots do (default all)")
     parser.add_argument("--match", action="store_true",
                         help="count whole matches (to the target) instead of rounds")
     parser.add_argument("--jobs", type=int, default=1,
