@@ -9,9 +9,10 @@ actions applied. It is the loop a Python caller would write::
         game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 and it plays exactly the same game, number for number: the choice is ``rng.choice`` (the
-same draws from the generator, computed as :func:`unokit.draws.randbelow` does). In the mypyc build
-(what ``pip install .`` makes) the loop itself is compiled too, so a simulation of random
-games, or the random rollouts of a Monte Carlo search, spends no time in interpreted code.
+same draws from the generator, computed as :func:`unokit.draws.randbelow` does). In the
+mypyc build (what ``pip install .`` makes) the loop itself is compiled too, so a simulation
+of random games, or the random rollouts of a Monte Carlo search, spends no time in
+interpreted code.
 
 Two policies (:data:`POLICIES`):
 
@@ -48,6 +49,8 @@ __all__ = ["POLICIES", "playout"]
 POLICIES: Final = ("uniform", "playable-first")
 """The random policies :func:`playout` plays."""
 
+_RANDOM: Final = random.Random  # a C static in the compiled build
+
 
 def playout(game: Game, rng: random.Random, policy: str = "uniform") -> int:
     """Play ``game``'s current round to its end with ``policy`` (one of :data:`POLICIES`),
@@ -65,9 +68,6 @@ def playout(game: Game, rng: random.Random, policy: str = "uniform") -> int:
     if policy == "playable-first":
         return _playable_first(game, rng, bits)
     raise ValueError(f"unknown playout policy {policy!r} (policies: {', '.join(POLICIES)})")
-
-
-_RANDOM: Final = random.Random
 
 
 def _below(rng: random.Random, bits: Callable[[int], int] | None, n: int) -> int:
