@@ -9,7 +9,7 @@ actions applied. It is the loop a Python caller would write::
         game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 and it plays exactly the same game, number for number: the choice is ``rng.choice`` (the
-same draws from the generator, computed as :func:`unokit.draws.randbelow` does). In the
+same draws from the generator, computed by :mod:`unokit.draws`). In the
 mypyc build (what ``pip install .`` makes) the loop itself is compiled too, so a simulation
 of random games, or the random rollouts of a Monte Carlo search, spends no time in
 interpreted code.
@@ -42,14 +42,13 @@ from collections.abc import Callable
 from typing import Final
 
 from .actions import ACTION_KIND, DRAW, K_PLAY
+from .draws import bound_getrandbits, randbelow_with
 from .game import DRAWN, PLAY, ROUND_OVER, Game
 
 __all__ = ["POLICIES", "playout"]
 
 POLICIES: Final = ("uniform", "playable-first")
 """The random policies :func:`playout` plays."""
-
-_RANDOM: Final = random.Random  # a C static in the compiled build
 
 
 def playout(game: Game, rng: random.Random, policy: str = "uniform") -> int:
@@ -60,9 +59,7 @@ def playout(game: Game, rng: random.Random, policy: str = "uniform") -> int:
     the game are as if a caller had played them one by one; after a round that ends the
     match, ``game.awaiting`` is ``"game_over"``.
     """
-    # The generator's bound getrandbits, looked up once: a method call by name costs as much
-    # as the draw itself. A subclass may draw differently: it keeps its own randrange.
-    bits = rng.getrandbits if type(rng) is _RANDOM else None
+    bits = bound_getrandbits(rng)  # looked up once for the whole round
     if policy == "uniform":
         return _uniform(game, rng, bits)
     if policy == "playable-first":
@@ -70,23 +67,12 @@ def playout(game: Game, rng: random.Random, policy: str = "uniform") -> int:
     raise ValueError(f"unknown playout policy {policy!r} (policies: {', '.join(POLICIES)})")
 
 
-def _below(rng: random.Random, bits: Callable[[int], int] | None, n: int) -> int:
-    """``rng.randrange(n)`` (what ``rng.choice`` draws), as ``draws.randbelow`` computes it."""
-    if bits is None:
-        return rng.randrange(n)
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
-
-
 def _uniform(game: Game, rng: random.Random, bits: Callable[[int], int] | None) -> int:
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
         legal = game.legal_actions(seat)
-        game.apply(seat, legal[_below(rng, bits, len(legal))])
+        game.apply(seat, legal[randbelow_with(rng, bits, len(legal))])
         steps += 1
     return steps
 
@@ -102,14 +88,14 @@ def _playable_first(game: Game, rng: random.Random, bits: Callable[[int], int] |
             k = 0
             while legal[k] != DRAW:  # legal.index(DRAW), scanned natively when compiled
                 k += 1
-            a = legal[_below(rng, bits, k)] if k else DRAW
+            a = legal[randbelow_with(rng, bits, k)] if k else DRAW
         elif phase == DRAWN:  # the drawn card's plays come first, then pass
             k = 0
             while k < len(legal) and kind[legal[k]] == K_PLAY:
                 k += 1
-            a = legal[_below(rng, bits, k)] if k else legal[0]
+            a = legal[randbelow_with(rng, bits, k)] if k else legal[0]
         else:
-            a = legal[_below(rng, bits, len(legal))]
+            a = legal[randbelow_with(rng, bits, len(legal))]
         game.apply(seat, a)
         steps += 1
     return steps
