@@ -67,11 +67,13 @@ def option_maps(draw: st.DrawFn, players: int, edition: str, max_target: int = 2
 
 @st.composite
 def matches(draw: st.DrawFn, max_target: int = 200) -> tuple[Game, random.Random]:
-    """A seeded match (Game.new) and a random generator to drive it."""
+    """A seeded match (Game.new), dealt from its seed or from a stream (``deal_rng``), and a
+    random generator to drive it."""
     edition = draw(st.sampled_from(EDITIONS))
     players = draw(st.integers(2, 10))
     options = Options.from_mapping(draw(option_maps(players, edition, max_target)))
-    game = Game.new(edition, players, options, seed=draw(st.integers(0, 2**32)))
+    stream = random.Random(draw(st.integers(0, 2**32))) if draw(st.booleans()) else None
+    game = Game.new(edition, players, options, seed=draw(st.integers(0, 2**32)), deal_rng=stream)
     return game, random.Random(draw(st.integers(0, 2**32)))
 
 

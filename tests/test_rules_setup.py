@@ -97,6 +97,80 @@ def test_s1_game_new_is_seeded_and_any_seat_may_deal() -> None:
     assert (a.hands, a.draw_pile) != (c.hands, c.draw_pile)
 
 
+def _s1_value(card: str) -> int:
+    """S1, written out again: a number card counts its number; symbols and wilds count 0."""
+    return int(card[1]) if len(card) == 2 and card[0] in "RYGB" and card[1].isdigit() else 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+def test_s1_s2_a_streamed_match_draws_for_dealer_and_deals_from_the_stream(players: int) -> None:
+    """S1/S2 with ``deal_rng``: the contenders draw the last cards of a shuffled deck (k
+    draws, from the deck's end), ties draw again among themselves, then the round is dealt
+    from a whole shuffle of the same stream, one card at a time from the dealer's left."""
+    deck = [card_str(c) for c in edition_deck("classic")]
+    for stream_seed in range(40):
+        stream, ref = random.Random(stream_seed), random.Random(stream_seed)
+        game = Game.new("classic", players, seed=1, deal_rng=stream)
+        # The reference: a partial Fisher-Yates with randrange, and S1 from the card names.
+        contenders = list(range(players))
+        while len(contenders) > 1:
+            cards = list(deck)
+            k = len(contenders)
+            for i in range(len(cards) - 1, len(cards) - 1 - k, -1):
+                j = ref.randrange(i + 1)
+                cards[i], cards[j] = cards[j], cards[i]
+            values = [_s1_value(c) for c in cards[-k:]]
+            contenders = [s for s, v in zip(contenders, values, strict=True) if v == max(values)]
+        assert game.dealer == contenders[0]
+        shuffled = list(deck)
+        ref.shuffle(shuffled)
+        for n in range(7):
+            for i in range(players):
+                seat = (game.dealer + 1 + i) % players
+                # Hands keep their dealt cards first (S3 may add cards after them).
+                assert card_str(game.hands[seat][n]) == shuffled[n * players + i]
+        assert [card_str(c) for c in game.rounds[0].deck or ()] == shuffled  # what the record keeps
+        assert stream.getstate() == ref.getstate()  # nothing else was drawn from the stream
+
+
+def test_s1_a_streamed_match_lets_any_seat_deal_and_each_match_deals_afresh() -> None:
+    """S1 with ``deal_rng``: over many matches from one stream every seat deals about equally
+    often; the same stream state deals the same match, and a stream without a seed gives the
+    match its seed too."""
+    for players in (2, 3, 4, 7, 10):
+        stream = random.Random(players)
+        dealers = Counter(Game.new("classic", players, seed=0, deal_rng=stream).dealer
+                          for _ in range(60 * players))
+        assert set(dealers) == set(range(players))
+        assert max(dealers.values()) < 2.2 * min(dealers.values())
+    a = Game.new("cars2", 5, deal_rng=random.Random(9))
+    b = Game.new("cars2", 5, deal_rng=random.Random(9))
+    assert (a.seed, a.dealer, a.hands, a.draw_pile) == (b.seed, b.dealer, b.hands, b.draw_pile)
+    stream = random.Random(9)
+    c, d = Game.new("cars2", 5, seed=3, deal_rng=stream), Game.new("cars2", 5, seed=3, deal_rng=stream)
+    assert (c.hands, c.draw_pile) != (d.hands, d.draw_pile)
+
+
+def test_s1_a_streamed_match_deals_later_rounds_from_the_stream_and_copies_keep_theirs() -> None:
+    """S1/S2 with ``deal_rng``: later rounds are dealt from the stream, passing left; a copy
+    deals from a copy of the stream, so it deals what the original will, and never moves it."""
+    stream = random.Random(5)
+    game = Game.new("classic", 3, Options.from_mapping({"target": 10**9}), seed=2, deal_rng=stream)
+    _finish_round(game)
+    twin = game.copy()
+    before = stream.getstate()
+    twin.start_round()
+    assert stream.getstate() == before  # the copy's deal did not touch the original's stream
+    expected = list(edition_deck("classic"))
+    ref = random.Random()
+    ref.setstate(before)
+    ref.shuffle(expected)
+    assert list(twin.rounds[-1].deck or ()) == expected
+    game.start_round()
+    assert game.hands == twin.hands and game.dealer == twin.dealer == (twin.rounds[0].dealer + 1) % 3
+    assert_whole_deck(game)
+
+
 def _finish_round(game: Game) -> None:
     """Play random legal actions (seat on turn only) until the round is over."""
     rng = random.Random(0)

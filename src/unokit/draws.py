@@ -30,7 +30,7 @@ T = TypeVar("T")
 
 _RANDOM: Final = random.Random  # a static in the compiled build: no module lookup per call
 
-__all__ = ["bound_getrandbits", "randbelow", "randbelow_with", "shuffle"]
+__all__ = ["bound_getrandbits", "randbelow", "randbelow_with", "shuffle", "shuffle_tail"]
 
 
 def bound_getrandbits(rng: random.Random) -> Callable[[int], int] | None:
@@ -55,6 +55,25 @@ def shuffle(rng: random.Random, x: list[T]) -> None:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def shuffle_tail(rng: random.Random, x: list[T], k: int) -> None:
+    """Shuffle only the last ``k`` places of ``x``, with ``k`` draws rather than ``len(x) - 1``.
+
+    They get exactly the cards ``rng.shuffle(x)`` would put there (its first ``k`` steps fill
+    them, from the end, and the later steps never touch them), so ``x[-k:]`` is a uniformly
+    random draw of ``k`` cards, in random order. The places before them are left partly
+    shuffled, and the generator has made fewer draws than a whole shuffle would.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> random.Random(3).shuffle(a); shuffle_tail(random.Random(3), b, 5)
+    >>> a[-5:] == b[-5:]
+    True
+    """
+    getrandbits = bound_getrandbits(rng)
+    for i in range(len(x) - 1, max(len(x) - 1 - k, 0), -1):
+        j = randbelow_with(rng, getrandbits, i + 1)
         x[i], x[j] = x[j], x[i]
 
 

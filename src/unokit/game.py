@@ -16,11 +16,14 @@ calling UNO, jumping in). :meth:`Game.apply` either changes the state or raises 
 
 Randomness comes only from the seed (or from the stacked cards the caller gives):
 the deal of round ``r`` and the shuffles within it use generators derived from
-``(seed, r)``, so a record replays exactly and a saved match can resume.
+``(seed, r)``, so a record replays exactly and a saved match can resume. A simulation may
+instead deal its matches from one running generator (``Game.new(..., deal_rng=...)``),
+which saves seeding two generators a match; the record keeps every dealt deck all the same.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -75,7 +78,7 @@ from .cards import (
     edition_deck,
     parse_card,
 )
-from .draws import shuffle
+from .draws import shuffle, shuffle_tail
 from .errors import IllegalActionError, NotationError, OptionError
 from .observation import Observation, observe
 from .options import Options
@@ -154,6 +157,10 @@ class Game:
 
     Build one with :meth:`new` (a seeded match: dealer chosen by S1, cards dealt by S2)
     or :meth:`from_setup` (a stacked round, as in the conformance scenarios).
+
+    ``deal_rng`` is the generator later rounds are dealt from, or ``None`` to deal each
+    round from the seed (see :meth:`new`); a caller may set it, e.g. to go on dealing a
+    replayed match from its stream.
     """
 
     __slots__ = (
@@ -177,6 +184,7 @@ class Game:
         "blocked",
         "bluff",
         "color",
+        "deal_rng",
         "dealer",
         "direction",
         "discard",
@@ -237,6 +245,7 @@ class Game:
     rounds: list[RoundStart]
     _rng: random.Random | None
     _rng_seed: int | None
+    deal_rng: random.Random | None
     teams: int
     two_handed: bool
 
@@ -282,6 +291,7 @@ class Game:
         self._version = 0
         self._rng = None
         self._rng_seed = None
+        self.deal_rng = None
         self._clear_round()
 
     def _clear_round(self) -> None:
@@ -312,14 +322,33 @@ class Game:
 
     @classmethod
     def new(cls, edition: str = "classic", players: int = 4, options: Options | None = None,
-            seed: int | None = None) -> Game:
+            seed: int | None = None, *, deal_rng: random.Random | None = None) -> Game:
         """A new seeded match: the dealer is chosen by S1 and the first round is dealt (S2, S3).
+
+        ``deal_rng`` deals the match from a generator the caller keeps, rather than from two
+        generators seeded from ``seed`` for it alone: S1's draw for dealer and every round's
+        shuffle come from it. It is for simulations that play many matches from one running
+        generator (as RLCard deals its games), where seeding a generator for each deal and
+        for each dealer draw is a fifth of a short random round. Reshuffles within a round
+        (T6) still come from the round's generator, seeded from ``seed`` (which is taken
+        from the stream when not given, so the stream alone decides the match). The record
+        keeps every dealt deck, so it replays exactly; a match resumed from its record deals
+        its later rounds from ``seed`` unless it is given the stream again (:attr:`deal_rng`),
+        as the stream is the caller's, not part of the match. A :meth:`copy` deals from a
+        copy of the stream, so playing it on never moves the original's.
 
         >>> g = Game.new("classic", 3, seed=7)
         >>> sum(g.hand_sizes()), g.awaiting in ("play", "color")
         (21, True)
+        >>> streamed = random.Random(1)
+        >>> a, b = Game.new("classic", 2, deal_rng=streamed), Game.new("classic", 2, deal_rng=streamed)
+        >>> a.hands != b.hands  # each match deals the stream's next cards
+        True
         """
+        if seed is None and deal_rng is not None:
+            seed = deal_rng.getrandbits(63)  # the stream alone decides the match
         game = cls(edition, players, options, seed)
+        game.deal_rng = deal_rng
         deck_size = len(edition_deck(game.edition))
         if game.options.hand_size * players + 1 > deck_size:
             raise OptionError(
@@ -400,14 +429,22 @@ class Game:
 
     def _choose_dealer(self) -> int:
         """S1: each active player draws a card; highest number deals; ties draw again."""
-        rng = random.Random(f"unokit:{self.seed}:dealer")
         contenders = [s for s in range(self.n) if not self.eliminated[s]]
+        stream = self.deal_rng
+        rng = random.Random(f"unokit:{self.seed}:dealer") if stream is None else stream
         while len(contenders) > 1:
             deck = list(edition_deck(self.edition))
-            shuffle(rng, deck)
-            # Contender i draws deck[i]; a number card counts its number, any other card 0.
-            values = [CARD_RANK[c] if c < WILD and CARD_RANK[c] < 10 else 0
-                      for c in deck[:len(contenders)]]
+            k = len(contenders)
+            if stream is None:
+                # Seeded: the deck is shuffled and contender i draws deck[i].
+                shuffle(rng, deck)
+                drawn = deck[:k]
+            else:
+                # From a stream: only the k cards drawn are shuffled out, from the deck's end.
+                shuffle_tail(rng, deck, k)
+                drawn = deck[-k:]
+            # A number card counts its number, any other card 0.
+            values = [CARD_RANK[c] if c < WILD and CARD_RANK[c] < 10 else 0 for c in drawn]
             best = max(values)
             contenders = [s for i, s in enumerate(contenders) if values[i] == best]
         return contenders[0]
@@ -421,7 +458,8 @@ class Game:
         draw: list[Card] | None = None,
     ) -> None:
         """Deal a round. With no arguments after a round is over: the next round, the deal
-        passing left (S1), with a deck shuffled from the seed.
+        passing left (S1), with a deck shuffled from the seed (or from the match's
+        ``deal_rng``, see :meth:`new`).
 
         ``deck`` (top card first) is dealt by S2 instead of a shuffled one; ``hands``,
         ``discard`` and ``draw`` (top first) give the piles directly.
@@ -444,7 +482,8 @@ class Game:
         if hands is None:
             if deck is None:
                 shuffled = list(edition_deck(self.edition))
-                shuffle(self._round_rng("deal", round_no), shuffled)
+                stream = self.deal_rng
+                shuffle(self._round_rng("deal", round_no) if stream is None else stream, shuffled)
                 deck = shuffled
             hands, discard, draw = self._deal(list(deck), dealer)
             start = RoundStart(dealer, tuple(deck), None)
@@ -1230,6 +1269,11 @@ class Game:
         else:
             rng = self._rng = random.Random(0)  # seeding from 0 is cheaper than from the OS
             rng.setstate(o._rng.getstate())
+        if o.deal_rng is None:
+            self.deal_rng = None
+        else:
+            # A copy deals its later rounds as the original would, without moving its stream.
+            self.deal_rng = copy.copy(o.deal_rng)  # of its own class, with its own state
 
     def __repr__(self) -> str:
         return (
