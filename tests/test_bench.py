@@ -8,9 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from unokit.actions import ACTION_KIND, DRAW, K_PLAY, PASS
 from unokit.bench import (
+    DEALS,
     LOOPS,
     PROCESS_SEED_STRIDE,
     engine_build,
@@ -207,10 +210,45 @@ def test_measure_by_games_and_by_seconds() -> None:
     assert timed.games >= 1 and timed.seconds >= 0.05
     with pytest.raises(ValueError):
         measure("engine", games=1, seconds=1.0)
+    with pytest.raises(ValueError, match="unknown loop 'nope'"):
+        measure("nope", games=1)
+    with pytest.raises(ValueError, match=r"unknown deals 'shuffled' \(deals: stream, seeded\)"):
+        measure("engine", games=1, deals="shuffled")
+    with pytest.raises(ValueError, match="unknown deals"):
+        engine_loop(1, deals="")
     assert {"engine": engine_loop, "observe": observe_loop,
             "engine-rlpolicy": playable_first_loop,
             "observe-rlpolicy": playable_first_observe_loop, "playout": playout_loop,
             "playout-rlpolicy": playable_first_playout_loop} == LOOPS
+
+
+def test_loops_deal_from_their_stream_or_from_each_games_seed() -> None:
+    # stream (the default): game i is dealt from the loop's one generator, which also makes
+    # the choices; seeded: from game i's own seed.
+    import random
+
+    for deals in DEALS:
+        rng = random.Random(3)
+        steps = 0
+        for i in range(3):
+            game = Game.new("classic", 2, seed=3 * 1_000_003 + i,
+                            deal_rng=rng if deals == "stream" else None)
+            steps += _steps_of(game, rng)
+        assert engine_loop(3, seed=3, deals=deals) == (3, steps)
+        assert measure("engine", games=3, seed=3, deals=deals).steps == steps
+    assert engine_loop(3, seed=3) == engine_loop(3, seed=3, deals="stream")
+
+
+def _steps_of(game: Game, rng: object) -> int:
+    """Play ``game``'s round as :func:`engine_loop` does: a uniform choice from ``rng``."""
+    import random
+
+    assert isinstance(rng, random.Random)
+    steps = 0
+    while game.phase < ROUND_OVER:
+        game.apply(game.turn, rng.choice(game.legal_actions(game.turn)))
+        steps += 1
+    return steps
 
 
 def test_measure_parallel_shares_the_games_out_with_their_own_seeds() -> None:
@@ -231,7 +269,7 @@ def test_measure_parallel_shares_the_games_out_with_their_own_seeds() -> None:
 def test_measure_parallel_time_boxed_and_bad_arguments() -> None:
     timed = measure_parallel("engine", 2, seconds=0.05)
     assert timed.games >= 2 and timed.seconds >= 0.05  # each process plays at least one game
-    for kwargs in ({"jobs": 0}, {"games": 1, "seconds": 1.0}, {"loop": "nope"}):
+    for kwargs in ({"jobs": 0}, {"games": 1, "seconds": 1.0}, {"loop": "nope"}, {"deals": "x"}):
         with pytest.raises(ValueError):
             measure_parallel(**{"loop": "engine", "jobs": 2, **kwargs})
 
@@ -284,6 +322,13 @@ def test_unokit_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert row["steps"] == playable_first_loop(3, 4, 3, "classic",
                                                Options.from_strings(["stacking=progressive"]))[1]
     assert row["steps_per_game"] == row["steps"] / 3 and row["games_per_s"] > 0
+    assert doc["deals"] == "stream"
+    # --deals seeded plays the games dealt from each game's own seed.
+    assert main(["bench", "--games", "3", "--players", "3", "--loop", "engine-rlpolicy",
+                 "--deals", "seeded", "--seed", "4", "--json"]) == 0
+    seeded = json.loads(capsys.readouterr().out)
+    assert seeded["deals"] == "seeded"
+    assert seeded["loops"][0]["steps"] == playable_first_loop(3, 4, 3, deals="seeded")[1]
 
 
 def test_unokit_bench_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
@@ -380,6 +425,29 @@ def test_fast_draws_replay_random_shuffle_and_randrange() -> None:
         randbelow(random.Random(0), 0)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 112), st.integers(0, 120))
+def test_shuffle_tail_fills_the_places_a_whole_shuffle_would(seed: int, n: int, k: int) -> None:
+    # Streamed S1 draws k cards with shuffle_tail: they must be the very cards a whole shuffle
+    # puts in the last k places (a uniform draw), at the cost of k draws only.
+    import random
+
+    from unokit.draws import shuffle_tail
+
+    whole, tail = list(range(n)), list(range(n))
+    random.Random(seed).shuffle(whole)
+    rng = random.Random(seed)
+    shuffle_tail(rng, tail, k)
+    kept = min(k, n)
+    assert tail[n - kept:] == whole[n - kept:]
+    assert sorted(tail) == list(range(n))  # a permutation: nothing lost or duplicated
+    # It drew once per place (randrange's numbers), no more.
+    ref = random.Random(seed)
+    for i in range(n - 1, max(n - 1 - k, 0), -1):
+        ref.randrange(i + 1)
+    assert rng.getstate() == ref.getstate()
+
+
 def test_fast_draws_leave_other_generator_classes_to_their_own_methods() -> None:
     import random
 
@@ -396,6 +464,15 @@ def test_fast_draws_leave_other_generator_classes_to_their_own_methods() -> None
     shuffle(Reversing(0), x)
     assert x == [3, 2, 1]
     assert randbelow(Reversing(0), 5) == 42
+    from unokit.draws import shuffle_tail
+
+    class Zeros(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 0
+
+    y = [1, 2, 3, 4, 5, 6]
+    shuffle_tail(Zeros(0), y, 2)  # the last two places swap with place 0, in turn
+    assert y == [5, 2, 3, 4, 6, 1]
 
 
 def test_observation_init_takes_every_field_in_order() -> None:

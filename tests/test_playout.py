@@ -14,6 +14,7 @@ from conftest import setup, snapshot
 from test_properties import matches
 from unokit.actions import ACTION_KIND, DRAW, K_PLAY
 from unokit.bench import (
+    DEALS,
     engine_loop,
     playable_first_loop,
     playable_first_playout_loop,
@@ -62,11 +63,13 @@ def test_prop_playout_plays_the_python_loops_game(match: tuple[Game, random.Rand
     assert rng.getstate() == twin_rng.getstate()  # the same draws from the generator
 
 
+@pytest.mark.parametrize("deals", DEALS)
 @pytest.mark.parametrize("players", [2, 4, 10])
-def test_playout_loops_play_the_python_loops_games(players: int) -> None:
-    assert playout_loop(3, seed=2, players=players) == engine_loop(3, seed=2, players=players)
-    assert (playable_first_playout_loop(40, seed=2, players=players)
-            == playable_first_loop(40, seed=2, players=players))
+def test_playout_loops_play_the_python_loops_games(players: int, deals: str) -> None:
+    assert (playout_loop(3, seed=2, players=players, deals=deals)
+            == engine_loop(3, seed=2, players=players, deals=deals))
+    assert (playable_first_playout_loop(40, seed=2, players=players, deals=deals)
+            == playable_first_loop(40, seed=2, players=players, deals=deals))
 
 
 @pytest.mark.parametrize("edition", ["classic", "cars2", "phineas-ferb"])

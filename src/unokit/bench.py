@@ -23,6 +23,10 @@ random rounds are long: report steps as well as games).
 :data:`LOOPS` names them ``engine``, ``observe``, ``engine-rlpolicy``, ``observe-rlpolicy``,
 ``playout`` and ``playout-rlpolicy``.
 
+Every loop deals its games from its one generator by default (``deals="stream"``), as
+RLCard's loops deal from their one ``np_random``; ``deals="seeded"`` deals each game from its
+own seed instead, what a recorded match or a tournament does (:data:`DEALS`).
+
 :func:`measure` times a loop in this process; :func:`measure_parallel` in several at once,
 for a machine's total rate. :func:`engine_build` says whether the engine modules were
 compiled with mypyc.
@@ -48,7 +52,7 @@ from .game import DRAWN, PLAY, ROUND_OVER, Game
 from .options import Options
 from .playout import playout
 
-__all__ = ["LOOPS", "PROCESS_SEED_STRIDE", "BenchResult", "engine_build", "engine_loop", "measure",
+__all__ = ["DEALS", "LOOPS", "PROCESS_SEED_STRIDE", "BenchResult", "engine_build", "engine_loop", "measure",
            "measure_parallel", "observe_loop", "playable_first_loop", "playable_first_observe_loop",
            "playable_first_playout_loop", "playout_loop"]
 
@@ -64,14 +68,30 @@ RoundLoop = Callable[[Game, random.Random], int]
 """Plays the current round of a game to its end, choosing with a generator; returns the steps."""
 
 
+DEALS = ("stream", "seeded")
+"""How the loops deal their games: ``"stream"``, every game from the loop's one generator
+(the one that makes the choices), as RLCard deals from its one ``np_random``; or
+``"seeded"``, each game from its own seed (``Game.new``'s default: two generators seeded
+for each game, which a record or a tournament needs, and which costs about a fifth of a
+short round)."""
+
+
+def _check_deals(deals: str) -> None:
+    if deals not in DEALS:
+        raise ValueError(f"unknown deals {deals!r} (deals: {', '.join(DEALS)})")
+
+
 def _play_games(round_loop: RoundLoop, games: int, seed: int, players: int, edition: str,
-                options: Options | None, match: bool, progress: Progress | None) -> tuple[int, int]:
-    """The shared frame of the loops: deal each seeded game, play its round(s), count steps."""
+                options: Options | None, match: bool, progress: Progress | None,
+                deals: str) -> tuple[int, int]:
+    """The shared frame of the loops: deal each game, play its round(s), count steps."""
+    _check_deals(deals)
     rng = random.Random(seed)
+    deal_rng = rng if deals == "stream" else None
     opts = options if options is not None else Options()
     steps = 0
     for i in range(games):
-        game = Game.new(edition, players, opts, _game_seed(seed, i))
+        game = Game.new(edition, players, opts, _game_seed(seed, i), deal_rng=deal_rng)
         while True:
             steps += round_loop(game, rng)
             if not match or game.phase != ROUND_OVER:
@@ -139,26 +159,30 @@ def _playable_first_playout(game: Game, rng: random.Random) -> int:
 
 def engine_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
                 options: Options | None = None, match: bool = False,
-                progress: Progress | None = None) -> tuple[int, int]:
+                progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
     """Play ``games`` seeded games with random legal play; returns ``(games, steps)``.
 
-    One step is one applied action. Game ``i`` is ``Game.new(edition, players, options,
-    seed * 1_000_003 + i)``; the choices come from ``random.Random(seed)``.
+    One step is one applied action. The choices come from ``random.Random(seed)``. Game
+    ``i`` is ``Game.new(edition, players, options, seed * 1_000_003 + i, deal_rng=...)``:
+    with ``deals="stream"`` it is dealt from that same generator, with ``"seeded"`` from
+    its seed (see :data:`DEALS`).
     """
-    return _play_games(_engine_round, games, seed, players, edition, options, match, progress)
+    return _play_games(_engine_round, games, seed, players, edition, options, match, progress,
+                       deals)
 
 
 def observe_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
                  options: Options | None = None, match: bool = False,
-                 progress: Progress | None = None) -> tuple[int, int]:
+                 progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
     """As :func:`engine_loop`, but the acting seat's observation is built at every step
     and the action is chosen from its ``legal`` field (what an agent does)."""
-    return _play_games(_observe_round, games, seed, players, edition, options, match, progress)
+    return _play_games(_observe_round, games, seed, players, edition, options, match, progress,
+                       deals)
 
 
 def playable_first_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
                         options: Options | None = None, match: bool = False,
-                        progress: Progress | None = None) -> tuple[int, int]:
+                        progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
     """As :func:`engine_loop`, with RLCard's action space as the random policy.
 
     At a turn (``play``): uniformly random among the play actions (every matching card, a
@@ -170,38 +194,39 @@ def playable_first_loop(games: int, seed: int = 0, players: int = 2, edition: st
     plays the same way, so its rounds take about as many steps as RLCard's.
     """
     return _play_games(_playable_first_round, games, seed, players, edition, options, match,
-                       progress)
+                       progress, deals)
 
 
 def playable_first_observe_loop(games: int, seed: int = 0, players: int = 2,
                                 edition: str = "classic", options: Options | None = None,
-                                match: bool = False, progress: Progress | None = None
-                                ) -> tuple[int, int]:
+                                match: bool = False, progress: Progress | None = None,
+                                deals: str = "stream") -> tuple[int, int]:
     """As :func:`playable_first_loop`, but the acting seat's observation is built at every
     step and the action is chosen from its ``legal`` field. The same seeds play the same
     games as :func:`playable_first_loop` (the observation's legal actions are the engine's).
     """
     return _play_games(_playable_first_observe_round, games, seed, players, edition, options,
-                       match, progress)
+                       match, progress, deals)
 
 
 def playout_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
                  options: Options | None = None, match: bool = False,
-                 progress: Progress | None = None) -> tuple[int, int]:
+                 progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
     """:func:`engine_loop`'s games, each round played by the engine's own
     :func:`~unokit.playout.playout` (uniform policy): the same games and steps, with no
     interpreted code between the steps in the compiled build."""
-    return _play_games(_uniform_playout, games, seed, players, edition, options, match, progress)
+    return _play_games(_uniform_playout, games, seed, players, edition, options, match,
+                       progress, deals)
 
 
 def playable_first_playout_loop(games: int, seed: int = 0, players: int = 2,
                                 edition: str = "classic", options: Options | None = None,
-                                match: bool = False, progress: Progress | None = None
-                                ) -> tuple[int, int]:
+                                match: bool = False, progress: Progress | None = None,
+                                deals: str = "stream") -> tuple[int, int]:
     """:func:`playable_first_loop`'s games, each round played by the engine's own
     :func:`~unokit.playout.playout` (``"playable-first"`` policy): the same games and steps."""
     return _play_games(_playable_first_playout, games, seed, players, edition, options, match,
-                       progress)
+                       progress, deals)
 
 
 def engine_build() -> str:
@@ -256,18 +281,21 @@ class BenchResult:
 def measure(loop: str = "engine", games: int | None = None, seconds: float | None = None,
             seed: int = 0, players: int = 2, edition: str = "classic",
             options: Options | None = None, match: bool = False,
-            progress: Progress | None = None) -> BenchResult:
+            progress: Progress | None = None, deals: str = "stream") -> BenchResult:
     """Time ``loop`` for ``games`` games, or for about ``seconds`` seconds (in batches).
 
-    With neither, it plays 100 games.
+    With neither, it plays 100 games. ``deals`` is how the games are dealt (:data:`DEALS`).
     """
+    if loop not in LOOPS:
+        raise ValueError(f"unknown loop {loop!r} (loops: {', '.join(LOOPS)})")
     fn = LOOPS[loop]
     if games is not None and seconds is not None:
         raise ValueError("give games or seconds, not both")
+    _check_deals(deals)
     if games is not None or seconds is None:
         total = 100 if games is None else games
         start = time.perf_counter()
-        played, steps = fn(total, seed, players, edition, options, match, progress)
+        played, steps = fn(total, seed, players, edition, options, match, progress, deals)
         return BenchResult(loop, played, steps, time.perf_counter() - start)
     # Time-boxed: batches of growing size, each with its own seed, until the time is up.
     played = steps = 0
@@ -281,7 +309,7 @@ def measure(loop: str = "engine", games: int | None = None, seconds: float | Non
             if progress is not None:
                 progress(base + done)
 
-        g, s = fn(batch, seed + played, players, edition, options, match, batch_progress)
+        g, s = fn(batch, seed + played, players, edition, options, match, batch_progress, deals)
         played += g
         steps += s
         elapsed = time.perf_counter() - start
@@ -297,19 +325,19 @@ so no two processes play the same games."""
 
 def _measure_in_process(loop: str, games: int | None, seconds: float | None, seed: int,
                         players: int, edition: str, options: Options | None,
-                        match: bool) -> tuple[BenchResult, float, float]:
+                        match: bool, deals: str) -> tuple[BenchResult, float, float]:
     """One process's share of :func:`measure_parallel`: its result, and when it began and
     ended by the system clock (comparable across processes, unlike ``perf_counter``)."""
     began = time.time()
     result = measure(loop, games=games, seconds=seconds, seed=seed, players=players,
-                     edition=edition, options=options, match=match)
+                     edition=edition, options=options, match=match, deals=deals)
     return result, began, time.time()
 
 
 def measure_parallel(loop: str = "engine", jobs: int = 2, games: int | None = None,
                      seconds: float | None = None, seed: int = 0, players: int = 2,
                      edition: str = "classic", options: Options | None = None,
-                     match: bool = False) -> BenchResult:
+                     match: bool = False, deals: str = "stream") -> BenchResult:
     """Time ``loop`` in ``jobs`` processes at once: the machine's total rate, to size a
     simulation that uses every core.
 
@@ -325,9 +353,10 @@ def measure_parallel(loop: str = "engine", jobs: int = 2, games: int | None = No
         raise ValueError("give games or seconds, not both")
     if loop not in LOOPS:
         raise ValueError(f"unknown loop {loop!r} (loops: {', '.join(LOOPS)})")
+    _check_deals(deals)
     if jobs == 1:
         return measure(loop, games=games, seconds=seconds, seed=seed, players=players,
-                       edition=edition, options=options, match=match)
+                       edition=edition, options=options, match=match, deals=deals)
     if games is None and seconds is None:
         games = 100
     shares: list[int | None] = [None] * jobs
@@ -335,7 +364,8 @@ def measure_parallel(loop: str = "engine", jobs: int = 2, games: int | None = No
         shares = [n for n in (games // jobs + (k < games % jobs) for k in range(jobs)) if n > 0]
     with ProcessPoolExecutor(max_workers=len(shares)) as pool:
         futures = [pool.submit(_measure_in_process, loop, share, seconds,
-                               seed + k * PROCESS_SEED_STRIDE, players, edition, options, match)
+                               seed + k * PROCESS_SEED_STRIDE, players, edition, options, match,
+                               deals)
                    for k, share in enumerate(shares)]
         parts = [f.result() for f in futures]
     span = max(end for _, _, end in parts) - min(began for _, began, _ in parts)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from ..bench import LOOPS, BenchResult, engine_build, measure, measure_parallel
+from ..bench import DEALS, LOOPS, BenchResult, engine_build, measure, measure_parallel
 from ..cards import EDITIONS
 from ..errors import OptionError
 from ..game import Game
@@ -39,6 +39,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "simulate). Each plays uniformly at random, so a round is long (a "
                              "player may always draw); the -rlpolicy loops play a playable card "
                              "when there is one, as players and bots do (default all)")
+    parser.add_argument("--deals", choices=DEALS, default="stream",
+                        help="stream: deal every game from the run's one generator, as a "
+                             "simulation of many games does (and as RLCard deals); seeded: deal "
+                             "each game from its own seed, as a recorded match or a tournament "
+                             "does, which costs two generator seedings a game (default stream)")
     parser.add_argument("--match", action="store_true",
                         help="count whole matches (to the target) instead of rounds")
     parser.add_argument("--jobs", type=int, default=1,
@@ -118,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         shown = ", ".join(f"{k}={v}" for k, v in changed.items()) or "defaults"
         print(f"unokit bench: {args.edition}, {args.players} players, options: {shown}; "
-              f"one game = one {'match' if args.match else 'round'}; random legal play "
-              "(-rlpolicy: a random playable card first)")
+              f"one game = one {'match' if args.match else 'round'}, {args.deals} deals; random "
+              "legal play (-rlpolicy: a random playable card first)")
     results: list[BenchResult] = []
     show = not (args.no_progress or args.json)
     for loop in loops:
@@ -127,12 +132,13 @@ def run(args: argparse.Namespace) -> int:
             with _status(f"{loop}: {args.jobs} processes", show):
                 result = measure_parallel(loop, args.jobs, games=args.games, seconds=seconds,
                                           seed=args.seed, players=args.players,
-                                          edition=args.edition, options=options, match=args.match)
+                                          edition=args.edition, options=options, match=args.match,
+                                          deals=args.deals)
         else:
             with _progress_bar(loop, args.games, show) as progress:
                 result = measure(loop, games=args.games, seconds=seconds, seed=args.seed,
                                  players=args.players, edition=args.edition, options=options,
-                                 match=args.match, progress=progress)
+                                 match=args.match, progress=progress, deals=args.deals)
         results.append(result)
     build = engine_build()
     if args.json:
@@ -162,6 +168,7 @@ def _as_json(args: argparse.Namespace, changed: dict[str, object], build: str,
         "options": changed,
         "game": "match" if args.match else "round",
         "seed": args.seed,
+        "deals": args.deals,
         "jobs": args.jobs,
         "engine_build": build,
         "python": f"{platform.python_version()} ({platform.python_implementation()})",
