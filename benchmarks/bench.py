@@ -30,6 +30,11 @@ Six pairs of loops, each a "game" = one round (RLCard's game is one hand), rando
   The first two pairs time the engine under a Python loop of the caller's; these time the
   engine simulating on its own. Compare steps/s and games/s respectively, as above.
 
+Deals: by default unokit deals every game of a loop from the loop's one generator
+(``Game.new(..., deal_rng=...)``), as RLCard's loops deal from their one ``np_random``;
+``--deals seeded`` deals each game from its own seed instead (``Game.new``'s default, what a
+record or a tournament needs), which adds seeding two generators to every game.
+
 Every repeat runs A then B (then B then A in the next repeat, so neither side always goes
 first), with the same seed on both sides; each run is sized by a warm-up to take about
 ``--target-seconds``. Reported: games/s and steps/s (median, min, max over the repeats),
@@ -41,6 +46,7 @@ Timings are wall-clock; run on a quiet machine.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import json
 import os
@@ -58,6 +64,7 @@ from typing import Any
 from unokit.actions import MAX_SEATS
 from unokit.arena import ArenaConfig, play_game
 from unokit.bench import (
+    DEALS,
     engine_build,
     engine_loop,
     observe_loop,
@@ -78,33 +85,34 @@ else:
     RLCARD_ERROR = None
 
 
-def _unokit_engine(games: int, seed: int, players: int) -> tuple[int, int]:
-    return engine_loop(games, seed, players)
+def _unokit_engine(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
+    return engine_loop(games, seed, players, deals=deals)
 
 
-def _unokit_rlpolicy(games: int, seed: int, players: int) -> tuple[int, int]:
-    return playable_first_loop(games, seed, players)
+def _unokit_rlpolicy(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
+    return playable_first_loop(games, seed, players, deals=deals)
 
 
-def _unokit_playout(games: int, seed: int, players: int) -> tuple[int, int]:
-    return playout_loop(games, seed, players)
+def _unokit_playout(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
+    return playout_loop(games, seed, players, deals=deals)
 
 
-def _unokit_playout_rlpolicy(games: int, seed: int, players: int) -> tuple[int, int]:
-    return playable_first_playout_loop(games, seed, players)
+def _unokit_playout_rlpolicy(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
+    return playable_first_playout_loop(games, seed, players, deals=deals)
 
 
-def _unokit_observe(games: int, seed: int, players: int) -> tuple[int, int]:
-    return observe_loop(games, seed, players)
+def _unokit_observe(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
+    return observe_loop(games, seed, players, deals=deals)
 
 
-def _unokit_observe_rlpolicy(games: int, seed: int, players: int) -> tuple[int, int]:
-    return playable_first_observe_loop(games, seed, players)
+def _unokit_observe_rlpolicy(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
+    return playable_first_observe_loop(games, seed, players, deals=deals)
 
 
-def pairs() -> list[tuple[str, Loop, str, Loop | None, str]]:
-    """``(name, unokit loop, unokit label, RLCard loop or None, RLCard label)``."""
-    return [
+def pairs(deals: str = "stream") -> list[tuple[str, Loop, str, Loop | None, str]]:
+    """``(name, unokit loop, unokit label, RLCard loop or None, RLCard label)``; unokit's
+    loops deal their games as ``deals`` says (``unokit.bench.DEALS``)."""
+    rows: list[tuple[str, Loop, str, Loop | None, str]] = [
         ("engine", _unokit_engine, "Game.legal_actions + apply",
          None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
         ("engine-rlpolicy", _unokit_rlpolicy, "legal_actions + apply, RLCard-equivalent policy",
@@ -119,6 +127,8 @@ def pairs() -> list[tuple[str, Loop, str, Loop | None, str]]:
          "playout (the engine's own loop), RLCard-equivalent policy",
          None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
     ]
+    return [(name, functools.partial(ufn, deals=deals), ulabel, rfn, rlabel)
+            for name, ufn, ulabel, rfn, rlabel in rows]
 
 
 @dataclass
@@ -280,6 +290,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arena-bots", default="heuristic,heuristic", help="bots for --arena-games")
     parser.add_argument("--loops", nargs="+", metavar="LOOP", choices=[p[0] for p in pairs()],
                         help="time only these loops (default: all six)")
+    parser.add_argument("--deals", choices=DEALS, default="stream",
+                        help="how unokit deals its games: stream (default), every game from the "
+                             "loop's one generator, as RLCard deals from its np_random; seeded, "
+                             "each game from its own seed (two generator seedings a game)")
     parser.add_argument("--arena-only", action="store_true",
                         help="with --arena-games: time only the arena, not the loops")
     args = parser.parse_args(argv)
@@ -307,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
           f"{platform.system()}; {time.strftime('%Y-%m-%d %H:%M')}; load average "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"# unokit engine: {engine_build()}")
+    print(f"# unokit engine: {engine_build()}; deals: {args.deals}")
     if RLCARD_ERROR:
         print(f"# RLCard is not importable ({RLCARD_ERROR}): running unokit alone. "
               "Install it with: pip install -r benchmarks/requirements.txt")
@@ -317,11 +331,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# RLCard {getattr(rlcard, '__version__', '?')}; A/B alternating, "
               f"{repeats} repeats of about {args.target_seconds:g} s each")
     results: dict[str, Any] = {"command": command.strip(), "python": platform.python_version(),
-                               "engine_build": engine_build(),
+                               "engine_build": engine_build(), "deals": args.deals,
                                "rlcard": RLCARD_ERROR is None, "rows": []}
     rows = []
     for players in [] if args.arena_only else args.players:
-        for name, ufn, ulabel, rfn, rlabel in pairs():
+        for name, ufn, ulabel, rfn, rlabel in pairs(args.deals):
             if args.loops and name not in args.loops:
                 continue
             sides = [("unokit", ufn, Series(ulabel))]

@@ -394,6 +394,7 @@ def test_memory_benchmark_rejects_bad_arguments(args: list[str], message: str) -
     (["--target-seconds", "0"], "--target-seconds must be positive"),
     (["--memory-games", "0"], "--memory-games must be at least 1"),
     (["--arena-games", "-1"], "--arena-games must be at least 0"),
+    (["--deals", "nope"], "--deals: invalid choice: 'nope'"),
 ])
 def test_benchmark_rejects_bad_arguments(args: list[str], message: str) -> None:
     proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", *args],

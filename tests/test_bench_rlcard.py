@@ -18,6 +18,8 @@ from types import ModuleType
 
 import pytest
 
+from unokit.bench import playable_first_playout_loop
+
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED = os.environ.get("UNOKIT_TEST_RLCARD") == "1"
 
@@ -104,12 +106,19 @@ def test_benchmark_times_only_the_loops_asked_for(loops: ModuleType, tmp_path: P
     out = tmp_path / "bench.json"
     proc = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--players", "3",
-         "--repeats", "1", "--loops", "playout-rlpolicy", "engine", "--json", str(out)],
+         "--repeats", "1", "--loops", "playout-rlpolicy", "engine", "--deals", "seeded",
+         "--json", str(out)],
         capture_output=True, text=True, timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
-    rows = json.loads(out.read_text())["rows"]
+    doc = json.loads(out.read_text())
+    rows = doc["rows"]
     assert sorted(row["loop"] for row in rows) == ["engine", "playout-rlpolicy"]
+    # --deals seeded: unokit's games are dealt from each game's seed (repeat r plays seed r).
+    assert doc["deals"] == "seeded" and "deals: seeded" in proc.stdout
+    [playout_row] = [row for row in rows if row["loop"] == "playout-rlpolicy"]
+    games, steps, _ = playout_row["unokit"]["runs"][0]
+    assert steps == playable_first_playout_loop(games, 0, 3, deals="seeded")[1]
     bad = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--loops", "fastest"],
         capture_output=True, text=True, timeout=120,
