@@ -149,6 +149,8 @@ def test_s1_a_streamed_match_lets_any_seat_deal_and_each_match_deals_afresh() ->
     stream = random.Random(9)
     c, d = Game.new("cars2", 5, seed=3, deal_rng=stream), Game.new("cars2", 5, seed=3, deal_rng=stream)
     assert (c.hands, c.draw_pile) != (d.hands, d.draw_pile)
+    with pytest.raises(TypeError, match=r"deal_rng must be a random\.Random, not int"):
+        Game.new("classic", 2, deal_rng=7)  # type: ignore[arg-type]
 
 
 def test_s1_a_streamed_match_deals_later_rounds_from_the_stream_and_copies_keep_theirs() -> None:

@@ -345,6 +345,8 @@ class Game:
         >>> a.hands != b.hands  # each match deals the stream's next cards
         True
         """
+        if deal_rng is not None and not isinstance(deal_rng, random.Random):
+            raise TypeError(f"deal_rng must be a random.Random, not {type(deal_rng).__name__}")
         if seed is None and deal_rng is not None:
             seed = deal_rng.getrandbits(63)  # the stream alone decides the match
         game = cls(edition, players, options, seed)
