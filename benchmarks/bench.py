@@ -63,16 +63,7 @@ from typing import Any
 
 from unokit.actions import MAX_SEATS
 from unokit.arena import ArenaConfig, play_game
-from unokit.bench import (
-    DEALS,
-    engine_build,
-    engine_loop,
-    observe_loop,
-    playable_first_loop,
-    playable_first_observe_loop,
-    playable_first_playout_loop,
-    playout_loop,
-)
+from unokit.bench import DEALS, LOOPS, engine_build
 from unokit.bots import split_bot_names
 
 Loop = Callable[[int, int, int], tuple[int, int]]
@@ -85,50 +76,25 @@ else:
     RLCARD_ERROR = None
 
 
-def _unokit_engine(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
-    return engine_loop(games, seed, players, deals=deals)
-
-
-def _unokit_rlpolicy(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
-    return playable_first_loop(games, seed, players, deals=deals)
-
-
-def _unokit_playout(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
-    return playout_loop(games, seed, players, deals=deals)
-
-
-def _unokit_playout_rlpolicy(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
-    return playable_first_playout_loop(games, seed, players, deals=deals)
-
-
-def _unokit_observe(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
-    return observe_loop(games, seed, players, deals=deals)
-
-
-def _unokit_observe_rlpolicy(games: int, seed: int, players: int, deals: str) -> tuple[int, int]:
-    return playable_first_observe_loop(games, seed, players, deals=deals)
-
-
 def pairs(deals: str = "stream") -> list[tuple[str, Loop, str, Loop | None, str]]:
     """``(name, unokit loop, unokit label, RLCard loop or None, RLCard label)``; unokit's
-    loops deal their games as ``deals`` says (``unokit.bench.DEALS``)."""
-    rows: list[tuple[str, Loop, str, Loop | None, str]] = [
-        ("engine", _unokit_engine, "Game.legal_actions + apply",
-         None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
-        ("engine-rlpolicy", _unokit_rlpolicy, "legal_actions + apply, RLCard-equivalent policy",
-         None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
-        ("observe", _unokit_observe, "Game.observe(seat) + apply",
-         None if RLCARD_ERROR else rlcard_env_run, "env.run (RandomAgent)"),
-        ("observe-rlpolicy", _unokit_observe_rlpolicy, "observe + apply, RLCard-equivalent policy",
-         None if RLCARD_ERROR else rlcard_env_run, "env.run (RandomAgent)"),
-        ("playout", _unokit_playout, "playout (the engine's own loop), uniform random play",
-         None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
-        ("playout-rlpolicy", _unokit_playout_rlpolicy,
-         "playout (the engine's own loop), RLCard-equivalent policy",
-         None if RLCARD_ERROR else rlcard_bare_loop, "bare rules loop (UnoRound)"),
+    loops are ``unokit.bench.LOOPS``, dealing their games as ``deals`` says (``DEALS``)."""
+    bare = None if RLCARD_ERROR else rlcard_bare_loop
+    env_run = None if RLCARD_ERROR else rlcard_env_run
+    rows: list[tuple[str, str, Loop | None, str]] = [
+        ("engine", "Game.legal_actions + apply", bare, "bare rules loop (UnoRound)"),
+        ("engine-rlpolicy", "legal_actions + apply, RLCard-equivalent policy", bare,
+         "bare rules loop (UnoRound)"),
+        ("observe", "Game.observe(seat) + apply", env_run, "env.run (RandomAgent)"),
+        ("observe-rlpolicy", "observe + apply, RLCard-equivalent policy", env_run,
+         "env.run (RandomAgent)"),
+        ("playout", "playout (the engine's own loop), uniform random play", bare,
+         "bare rules loop (UnoRound)"),
+        ("playout-rlpolicy", "playout (the engine's own loop), RLCard-equivalent policy", bare,
+         "bare rules loop (UnoRound)"),
     ]
-    return [(name, functools.partial(ufn, deals=deals), ulabel, rfn, rlabel)
-            for name, ufn, ulabel, rfn, rlabel in rows]
+    return [(name, functools.partial(LOOPS[name], deals=deals), ulabel, rfn, rlabel)
+            for name, ulabel, rfn, rlabel in rows]
 
 
 @dataclass
