@@ -151,6 +151,12 @@ def test_s1_a_streamed_match_lets_any_seat_deal_and_each_match_deals_afresh() ->
     assert (c.hands, c.draw_pile) != (d.hands, d.draw_pile)
     with pytest.raises(TypeError, match=r"deal_rng must be a random\.Random, not int"):
         Game.new("classic", 2, deal_rng=7)  # type: ignore[arg-type]
+    # Bad arguments leave the stream where it was.
+    before = stream.getstate()
+    for bad in ({"players": 1}, {"players": 10, "options": Options.from_mapping({"hand_size": 15})}):
+        with pytest.raises(OptionError):
+            Game.new("classic", deal_rng=stream, **bad)  # type: ignore[arg-type]
+    assert stream.getstate() == before
 
 
 def test_s1_a_streamed_match_deals_later_rounds_from_the_stream_and_copies_keep_theirs() -> None:

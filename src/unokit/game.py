@@ -347,16 +347,19 @@ class Game:
         """
         if deal_rng is not None and not isinstance(deal_rng, random.Random):
             raise TypeError(f"deal_rng must be a random.Random, not {type(deal_rng).__name__}")
-        if seed is None and deal_rng is not None:
-            seed = deal_rng.getrandbits(63)  # the stream alone decides the match
-        game = cls(edition, players, options, seed)
-        game.deal_rng = deal_rng
+        from_stream = seed is None and deal_rng is not None
+        game = cls(edition, players, options, 0 if from_stream else seed)
         deck_size = len(edition_deck(game.edition))
         if game.options.hand_size * players + 1 > deck_size:
             raise OptionError(
                 f"hand_size {game.options.hand_size} is too large for {players} players: "
                 f"the {game.edition} deck has {deck_size} cards"
             )
+        game.deal_rng = deal_rng
+        if from_stream and deal_rng is not None:
+            # The stream alone decides the match; drawn once the arguments are checked, so a
+            # bad one leaves the stream where it was.
+            game.seed = deal_rng.getrandbits(63)
         game.dealer = game._choose_dealer()
         game.start_round(dealer=game.dealer)
         return game
