@@ -140,6 +140,14 @@ _PLAYS: Final = _play_table(False)
 _PLAYS_UNO: Final = _play_table(True)
 
 
+def _plain_copy(rng: random.Random) -> random.Random:
+    """A ``random.Random`` in ``rng``'s state. Seeding from 0 is cheaper than from the OS,
+    which ``copy.copy`` does (20 against 29 µs)."""
+    clone = random.Random(0)
+    clone.setstate(rng.getstate())
+    return clone
+
+
 def _seat_order(active: Sequence[bool], step: int) -> list[int]:
     """For each seat, the next active seat in direction ``step`` (itself if it is the only one)."""
     n = len(active)
@@ -1269,16 +1277,16 @@ class Game:
             rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
                                     last.eliminated, history)
         self._rng_seed = o._rng_seed
-        if o._rng is None:
-            self._rng = None  # made from the seed when first needed, as in the original
-        else:
-            rng = self._rng = random.Random(0)  # seeding from 0 is cheaper than from the OS
-            rng.setstate(o._rng.getstate())
-        if o.deal_rng is None:
+        # None: made from the seed when first needed, as in the original.
+        self._rng = None if o._rng is None else _plain_copy(o._rng)
+        # A copy deals its later rounds as the original would, without moving its stream.
+        deal_rng = o.deal_rng
+        if deal_rng is None:
             self.deal_rng = None
+        elif type(deal_rng) is random.Random:
+            self.deal_rng = _plain_copy(deal_rng)
         else:
-            # A copy deals its later rounds as the original would, without moving its stream.
-            self.deal_rng = copy.copy(o.deal_rng)  # of its own class, with its own state
+            self.deal_rng = copy.copy(deal_rng)  # of its own class, with its own state
 
     def __repr__(self) -> str:
         return (
