@@ -81,6 +81,11 @@ def _check_deals(deals: str) -> None:
         raise ValueError(f"unknown deals {deals!r} (deals: {', '.join(DEALS)})")
 
 
+def _check_loop(loop: str) -> None:
+    if loop not in LOOPS:
+        raise ValueError(f"unknown loop {loop!r} (loops: {', '.join(LOOPS)})")
+
+
 def _play_games(round_loop: RoundLoop, games: int, seed: int, players: int, edition: str,
                 options: Options | None, match: bool, progress: Progress | None,
                 deals: str) -> tuple[int, int]:
@@ -286,12 +291,10 @@ def measure(loop: str = "engine", games: int | None = None, seconds: float | Non
 
     With neither, it plays 100 games. ``deals`` is how the games are dealt (:data:`DEALS`).
     """
-    if loop not in LOOPS:
-        raise ValueError(f"unknown loop {loop!r} (loops: {', '.join(LOOPS)})")
+    _check_loop(loop)
     fn = LOOPS[loop]
     if games is not None and seconds is not None:
         raise ValueError("give games or seconds, not both")
-    _check_deals(deals)
     if games is not None or seconds is None:
         total = 100 if games is None else games
         start = time.perf_counter()
@@ -351,9 +354,8 @@ def measure_parallel(loop: str = "engine", jobs: int = 2, games: int | None = No
         raise ValueError(f"jobs must be at least 1, got {jobs}")
     if games is not None and seconds is not None:
         raise ValueError("give games or seconds, not both")
-    if loop not in LOOPS:
-        raise ValueError(f"unknown loop {loop!r} (loops: {', '.join(LOOPS)})")
-    _check_deals(deals)
+    _check_loop(loop)
+    _check_deals(deals)  # before any process starts
     if jobs == 1:
         return measure(loop, games=games, seconds=seconds, seed=seed, players=players,
                        edition=edition, options=options, match=match, deals=deals)
