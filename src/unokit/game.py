@@ -807,7 +807,7 @@ class Game:
         elif kind == K_DRAW:
             self._draw_turn(seat)
         elif kind == K_PASS:
-            self.window.clear()
+            self._close_window()
             self.drawn = -1
             self.turn = (self._left if self.direction == 1 else self._right)[seat]
             self.phase = PLAY
@@ -818,7 +818,7 @@ class Game:
         elif kind == K_CATCH:
             self._give(ACTION_ARG[a], 2)
         elif kind == K_ACCEPT:
-            self.window.clear()
+            self._close_window()
             self._give(seat, self.pending)
             self._end_respond()
             self.turn = self.next_seat(seat)
@@ -829,6 +829,13 @@ class Game:
             self.phase = PLAY
         else:  # K_SWAP
             self._swap(seat, ACTION_ARG[a])
+
+    def _close_window(self) -> None:
+        """P2: the next action closes the catch window. Most actions find it empty, and
+        clearing an empty list still costs a slice deletion (3% of a compiled two-player
+        random round, 1% at four players)."""
+        if self.window:
+            self.window.clear()
 
     def _give(self, seat: int, k: int) -> list[Card]:
         """``seat`` draws ``k`` cards (T6 when the draw pile runs out). Returns them."""
@@ -868,7 +875,7 @@ class Game:
 
     def _play(self, seat: int, c: Card, color: int, uno: bool) -> None:
         """A card played at a normal turn, as the drawn card, or by jumping in."""
-        self.window.clear()
+        self._close_window()
         hand = self.hands[seat]
         prev_color = self.color
         hand.remove(c)
@@ -940,7 +947,7 @@ class Game:
 
     def _stack_on(self, seat: int, c: Card, color: int, uno: bool) -> None:
         """House rule ``stacking``: add a draw card; the total passes on."""
-        self.window.clear()
+        self._close_window()
         hand = self.hands[seat]
         bluff = c == WILD_DRAW_FOUR and not self._t5_ok(c, hand)
         hand.remove(c)
@@ -962,7 +969,7 @@ class Game:
 
     def _agent_p(self, seat: int, color: int, uno: bool) -> None:
         """C6: answer a draw card with Agent P; the attacker draws instead."""
-        self.window.clear()
+        self._close_window()
         hand = self.hands[seat]
         hand.remove(AGENT_P)
         self.discard.append(AGENT_P)
@@ -993,7 +1000,7 @@ class Game:
 
     def _challenge(self, seat: int) -> None:
         """P3: the W+4's player shows their hand; a bluffer draws instead, else +2 more."""
-        self.window.clear()
+        self._close_window()
         attacker = self.attacker
         self.seen[seat][attacker] = tuple(self.hands[attacker])
         k, bluff = self.pending, self.bluff
@@ -1014,7 +1021,7 @@ class Game:
 
     def _draw_turn(self, seat: int) -> None:
         """T2 (and ``draw_until_playable``): draw, then wait for the drawn card's play or a pass."""
-        self.window.clear()
+        self._close_window()
         self.idle_turns += 1
         hand = self.hands[seat]
         pile = self.draw_pile
@@ -1040,7 +1047,7 @@ class Game:
         """P5 with ``illegal_play: penalize``: keep the card, draw 2, play goes on."""
         self._version += 1
         self.history.append((seat, a))
-        self.window.clear()
+        self._close_window()
         self._give(seat, 2)
         self.turn = self.next_seat(seat)
         self.phase = PLAY
@@ -1110,7 +1117,7 @@ class Game:
 
     def _end_round(self, winner: int) -> None:
         """E2 / E3 / M2 / M4 scoring, then the game-over test."""
-        self.window.clear()
+        self._close_window()
         self.owed = [False] * self.n
         self.drawn = -1
         self.round_winner = self.team_of(winner)
