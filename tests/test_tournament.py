@@ -8,7 +8,7 @@ import pytest
 
 from unokit.cli import main
 from unokit.errors import OptionError
-from unokit.tournament import check_schedule, one_factorization, play_tournament, schedule
+from unokit.tournament import Standings, check_schedule, one_factorization, play_tournament, schedule
 
 
 @pytest.mark.parametrize(("players", "hands", "tables"), [(4, 12, 1), (8, 28, 2), (12, 44, 3)])
@@ -75,3 +75,23 @@ def test_cli_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     assert "28 hands at 2 tables" in out and "hand 28:" in out
     assert main(["tournament", "--players", "4", "--bots", "heuristic,random", "--quiet"]) == 0
     assert "P1 (heuristic)" in capsys.readouterr().out
+
+
+def test_M3_tied_highest_totals_share_the_win() -> None:
+    st = Standings(["Ann", "Bo", "Cy", "Di"], [120.0, 80.0, 120.0, 80.0],
+                   [{1: 120.0}, {0: 80.0}, {3: 120.0}, {2: 80.0}])
+    assert st.winners() == [0, 2]
+    assert [st.rank(p) for p in range(4)] == [1, 3, 1, 3]
+    lines = st.format().splitlines()
+    assert [line.split()[:2] for line in lines[1:5]] == [["1", "Ann"], ["1", "Cy"], ["3", "Bo"], ["3", "Di"]]
+    assert lines[-1] == "winners, tied on 120: Ann, Cy"
+
+
+def test_M3_a_single_highest_total_wins_alone() -> None:
+    st = Standings(["Ann", "Bo", "Cy"], [90.0, 130.0, 90.0], [{}, {}, {}])
+    assert st.winners() == [1]
+    assert [st.rank(p) for p in range(3)] == [2, 1, 2]
+    assert st.format().splitlines()[-1] == "winner: Bo"
+    assert Standings([], [], []).winners() == []
+    played = play_tournament(["heuristic", "random", "heuristic", "random"], seed=2)
+    assert played.winners() == [p for p in range(4) if played.totals[p] == max(played.totals)]

@@ -8,7 +8,8 @@ partnerships (partners across the table), so a player is never at two tables at 
 
 Each hand is one round of a 4-seat ``mode: partners`` game; the points the winning
 partnership scores count for both its players. Standings total each player's points over
-all partnerships; the highest total wins.
+all partnerships; the highest total wins, and players tied for it share the win (settled as
+E3 settles a tie for the lowest total: ``docs/rules-decisions.md``).
 
 >>> sched = schedule(4)
 >>> len(sched), sched[0]
@@ -119,16 +120,36 @@ class Standings:
     hands_played: int = 0
 
     def ranking(self) -> list[int]:
-        """Players from the highest total to the lowest (ties by player number)."""
+        """Players from the highest total to the lowest (equal totals in player order)."""
         return sorted(range(len(self.names)), key=lambda p: (-self.totals[p], p))
 
+    def rank(self, player: int) -> int:
+        """``player``'s place: 1 + the number of players with a higher total, so players with
+        equal totals share a place (1, 1, 3, …)."""
+        return 1 + sum(t > self.totals[player] for t in self.totals)
+
+    def winners(self) -> list[int]:
+        """The players with the highest total (M3), in player order: more than one when they
+        tie, and they share the win. Empty before any player is listed.
+
+        >>> Standings(["Ann", "Bo", "Cy"], [120.0, 80.0, 120.0]).winners()
+        [0, 2]
+        """
+        return [p for p in range(len(self.names)) if self.rank(p) == 1]
+
     def format(self) -> str:
-        """The standings as a text table."""
+        """The standings as a text table, then the winner (or the winners sharing the win)."""
         lines = [f"{'#':>3}  {'player':<22}{'points':>8}  best partnership"]
-        for rank, p in enumerate(self.ranking(), 1):
+        for p in self.ranking():
             best = max(self.by_partner[p].items(), key=lambda kv: (kv[1], -kv[0]), default=None)
             with_ = f"{self.names[best[0]]} ({best[1]:.0f})" if best else "-"
-            lines.append(f"{rank:>3}  {self.names[p]:<22}{self.totals[p]:>8.0f}  {with_}")
+            lines.append(f"{self.rank(p):>3}  {self.names[p]:<22}{self.totals[p]:>8.0f}  {with_}")
+        won = self.winners()
+        if len(won) == 1:
+            lines.append(f"winner: {self.names[won[0]]}")
+        elif won:
+            lines.append(f"winners, tied on {self.totals[won[0]]:.0f}: "
+                         + ", ".join(self.names[p] for p in won))
         return "\n".join(lines)
 
 
