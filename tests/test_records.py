@@ -146,7 +146,7 @@ def test_cli_conformance_prints_one_line_each_and_a_total(capsys: pytest.Capture
     """`unokit conformance DIR` prints PASS lines and the closing count, exit 0."""
     assert main(["conformance", str(SCENARIOS)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    files = list(SCENARIOS.glob("*.json"))
+    files = list(SCENARIOS.rglob("*.json"))
     assert sum(line.startswith("PASS ") for line in lines) == len(files)
     assert lines[-1] == f"{len(files)} passed, 0 failed"
 
