@@ -130,7 +130,7 @@ class Standings:
 
     def winners(self) -> list[int]:
         """The players with the highest total (M3), in player order: more than one when they
-        tie, and they share the win. Empty before any player is listed.
+        tie, and they share the win. Empty when there are no players.
 
         >>> Standings(["Ann", "Bo", "Cy"], [120.0, 80.0, 120.0]).winners()
         [0, 2]
