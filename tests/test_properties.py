@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ from unokit.actions import (
     catch_action,
 )
 from unokit.cards import CARD_COLOR, CARD_RANK, IS_NUMBER, MATER, WILD, WILD_DRAW_FOUR, edition_deck
+from unokit.errors import UnoError
 from unokit.game import BLOCKED_AFTER
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -311,6 +313,15 @@ def _reveals(game: Game, seat: int, a: Action) -> bool:
 
 
 _BLIND = ("draw", "pass", "accept", "uno", "color R", "color Y", "color G", "color B")
+
+
+@pytest.mark.parametrize("seat", [-1, -3, 3, 10])
+def test_observing_a_seat_that_does_not_exist_is_an_error(seat: int) -> None:
+    """Observation: only seats 0 … n-1 can be observed. -1 must not be read as Python's last
+    item, which would show the last seat's hand to a caller that has no seat."""
+    game = Game.new("classic", 3, seed=2)
+    with pytest.raises(UnoError, match=f"no seat {seat}"):
+        game.observe(seat)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

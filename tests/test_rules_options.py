@@ -8,6 +8,7 @@ import pytest
 
 from conftest import color, draw_top_first, hand, legal, play, refused, setup, top
 from unokit import Game, OptionError, Options, card_str
+from unokit.options import MAX_TARGET
 
 # --------------------------------------------------------------------------- validation
 
@@ -71,6 +72,9 @@ def test_opt_values_accepted(values: dict[str, Any], expected: dict[str, Any]) -
         ({"jump_in": None}, "jump_in"),
         ({"draw_until_playable": 0}, "draw_until_playable"),
         ({"force_play": "on"}, "force_play"),
+        ({"target": 1e9}, "target"),
+        ({"target": 100_001}, "target"),
+        ({"target": float("nan")}, "target"),
     ],
 )
 def test_opt_unknown_option_or_bad_value_is_an_error(values: dict[str, Any], named: str) -> None:
@@ -78,6 +82,32 @@ def test_opt_unknown_option_or_bad_value_is_an_error(values: dict[str, Any], nam
     with pytest.raises(OptionError) as info:
         Options.from_mapping(values)
     assert named in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [({"stacking": "maybe"}, "stacking"), ({"hand_size": 50}, "hand_size"),
+     ({"mode": "team"}, "mode"), ({"target": 0}, "target"), ({"jump_in": "yes"}, "jump_in")],
+)
+def test_opt_the_constructor_checks_values_as_from_mapping_does(values: dict[str, Any],
+                                                                named: str) -> None:
+    """Options: ``Options(...)`` refuses a bad value at once, naming it (not later, in a game),
+    and reads text values as :meth:`Options.from_mapping` does."""
+    with pytest.raises(OptionError, match=named):
+        Options(**values)
+    assert Options(target="250", jump_in="true") == Options.from_mapping({"target": 250, "jump_in": True})
+    assert Options(target=MAX_TARGET).target == MAX_TARGET
+
+
+def test_opt_options_must_be_a_mapping_or_an_options() -> None:
+    """Options: a list of options, or a dict where an Options is needed, is a clear error."""
+    with pytest.raises(OptionError, match="mapping"):
+        Options.from_mapping(["target=1"])  # type: ignore[arg-type]
+    # (The compiled build refuses the wrong type at the call, with mypyc's own message.)
+    with pytest.raises(TypeError, match="Options"):
+        Game.new("classic", 2, {"target": 100}, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="int"):
+        Game.new("classic", "2", seed=1)  # type: ignore[arg-type]
 
 
 def test_opt_from_strings_needs_name_equals_value() -> None:
@@ -120,7 +150,7 @@ def test_opt_hand_size_too_large_for_the_deck() -> None:
 
 def test_opt_unknown_edition() -> None:
     """Editions: only classic, cars2 and phineas-ferb."""
-    with pytest.raises(ValueError, match="edition"):
+    with pytest.raises(OptionError, match="edition"):
         Game.new("deluxe", 3, seed=1)
 
 

@@ -11,6 +11,7 @@ from conftest import assert_whole_deck, hand, legal, play, refused, setup
 from unokit import Game, IllegalActionError, Options
 from unokit.bots import RandomBot, play_round
 from unokit.cards import hand_points
+from unokit.options import MAX_TARGET
 
 # --------------------------------------------------------------------------- E1
 
@@ -245,7 +246,7 @@ def test_m3_partner_rotation_with_four_players() -> None:
     for k, ((p1, p2), (q1, q2)) in enumerate(pairings):
         seating = [p1, q1, p2, q2]  # partners across
         for h in range(4):
-            game = Game.new("classic", 4, Options.from_mapping({"mode": "partners", "target": 10**9}),
+            game = Game.new("classic", 4, Options.from_mapping({"mode": "partners", "target": MAX_TARGET}),
                             seed=100 * k + h)
             play_round(game, [RandomBot(seed=10 * h + s) for s in range(4)])
             assert game.awaiting == "round_over"

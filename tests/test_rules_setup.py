@@ -15,6 +15,7 @@ from conftest import assert_whole_deck, color, draw_top_first, hand, legal, play
 from unokit import Game, Options, card_str, edition_deck, parse_card
 from unokit.bench import engine_build
 from unokit.errors import OptionError
+from unokit.options import MAX_TARGET
 
 # --------------------------------------------------------------------------- S1
 
@@ -163,7 +164,7 @@ def test_s1_a_streamed_match_deals_later_rounds_from_the_stream_and_copies_keep_
     """S1/S2 with ``deal_rng``: later rounds are dealt from the stream, passing left; a copy
     deals from a copy of the stream, so it deals what the original will, and never moves it."""
     stream = random.Random(5)
-    game = Game.new("classic", 3, Options.from_mapping({"target": 10**9}), seed=2, deal_rng=stream)
+    game = Game.new("classic", 3, Options.from_mapping({"target": MAX_TARGET}), seed=2, deal_rng=stream)
     _finish_round(game)
     twin = game.copy()
     before = stream.getstate()
@@ -192,7 +193,7 @@ def _finish_round(game: Game) -> None:
 @pytest.mark.parametrize("players", [2, 3, 5, 10])
 def test_s1_deal_passes_left_in_later_rounds(players: int) -> None:
     """S1 settled: in later rounds the deal passes to the left (dealer + 1), wrapping around."""
-    game = Game.new("classic", players, Options.from_mapping({"target": 10**9}), seed=players)
+    game = Game.new("classic", players, Options.from_mapping({"target": MAX_TARGET}), seed=players)
     dealers = [game.dealer]
     for _ in range(players + 1):
         _finish_round(game)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from .errors import NotationError
+from .errors import NotationError, OptionError
 
 Card: TypeAlias = int
 """A card face, ``0 … 55``. See the module docstring for the layout."""
@@ -170,9 +170,10 @@ _EDITION_DECKS: Final = {e: _CLASSIC_DECK + special for e, special in _EDITION_S
 
 
 def check_edition(edition: str) -> str:
-    """Return ``edition`` if it names an edition, else raise :class:`ValueError` naming it."""
+    """Return ``edition`` if it names an edition, else raise
+    :class:`~unokit.errors.OptionError` naming it."""
     if edition not in _EDITION_SPECIAL:
-        raise ValueError(f"unknown edition {edition!r} (choose from {', '.join(EDITIONS)})")
+        raise OptionError(f"unknown edition {edition!r} (choose from {', '.join(EDITIONS)})")
     return edition
 
 

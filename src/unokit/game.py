@@ -94,6 +94,7 @@ GAME_OVER: Final = 6
 AWAITING: Final = ("play", "drawn", "respond", "color", "swap", "round_over", "game_over")
 
 _STACK_LEVEL: Final = {"off": 0, "progressive": 1, "plus4_on_plus2": 2}
+_DEFAULT_OPTIONS: Final = Options()  # immutable, so one serves every game (building one checks it)
 
 BLOCKED_AFTER: Final = 200
 """A round is blocked (docs/rules-decisions.md) when this many turns in a row have begun with
@@ -269,7 +270,12 @@ class Game:
             self._copy_from(_copy_of)
             return
         self.edition = check_edition(edition)
-        opts = options if options is not None else Options()
+        opts = options if options is not None else _DEFAULT_OPTIONS
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players must be an int, not {type(players).__name__}")
+        if not isinstance(opts, Options):
+            raise TypeError(f"options must be an unokit Options, not {type(opts).__name__} "
+                            "(build one with Options.from_mapping)")
         if not 2 <= players <= MAX_SEATS:
             raise OptionError(f"players must be 2 to {MAX_SEATS}, not {players}")
         if opts.mode == "partners" and players not in (4, 6, 8, 10):

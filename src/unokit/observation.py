@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, overload
 
 from .actions import Action, action_str
 from .cards import Card, card_str
+from .errors import UnoError
 from .options import Options
 
 if TYPE_CHECKING:
@@ -164,6 +165,8 @@ def observe(game: Game, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` (also available as ``game.observe(seat)``)."""
     # Built at every step of a simulation, so kept lean. Every mutable part of the game is
     # copied (tuples, a dict); the history is an O(1) view of the append-only log.
+    if not 0 <= seat < game.n:  # -1 would index the last seat's hand: another seat's cards
+        raise UnoError(f"there is no seat {seat} (seats are 0 to {game.n - 1})")
     turn = game.turn
     phase = game.phase
     discard = game.discard

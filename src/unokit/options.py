@@ -30,6 +30,9 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 }
 _BOOLS: Final = ("two_handed_rules", "seven_zero", "jump_in", "draw_until_playable", "force_play")
 _INTS: Final[dict[str, tuple[int, int]]] = {"target": (1, 0), "hand_size": (1, 15)}
+MAX_TARGET: Final = 100_000
+"""The largest ``target``: RULES.md allows any positive number, but a match to more than
+200 times the printed 500 would not end in any sitting (settled in docs/rules-decisions.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,12 +53,23 @@ class Options:
     draw_until_playable: bool = False
     force_play: bool = False
 
+    def __post_init__(self) -> None:
+        """Every value is checked as :meth:`from_mapping` checks it, so a bad one fails here,
+        naming the option, rather than later in a game. Text values are read as there."""
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            parsed = _parse_value(f.name, value)
+            if parsed is not value:
+                object.__setattr__(self, f.name, parsed)
+
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> Options:
         """Options from ``{name: value}``; values may be typed or strings (``"true"``, ``"250"``).
 
         An unknown name or a bad value raises :class:`~unokit.errors.OptionError` naming it.
         """
+        if not isinstance(values, Mapping):
+            raise OptionError(f"options must be a mapping of names to values, not {type(values).__name__}")
         fields = {f.name for f in dataclasses.fields(cls)}
         parsed: dict[str, Any] = {}
         for name, value in values.items():
@@ -130,8 +144,10 @@ def _parse_value(name: str, value: Any) -> Any:
     if isinstance(number, float) and number.is_integer():
         number = int(number)
     if name == "target":
-        if not (0 < number < float("inf")):
-            raise OptionError(f"option 'target': {value!r} is out of range (any positive number)")
+        if not 0 < number <= MAX_TARGET:
+            raise OptionError(
+                f"option 'target': {value!r} is out of range (a positive number up to {MAX_TARGET:,})"
+            )
     elif number < low or (high is not None and number > high):
         raise OptionError(f"option {name!r}: {value!r} is out of range ({low} to {high})")
     return number
