@@ -18,7 +18,7 @@ echo "== mypy --strict"
 mypy --strict src
 echo "== conformance scenarios"
 shared="${UNOKIT_CONFORMANCE:-../shared/conformance}"
-unokit conformance tests/scenarios
+unokit conformance --strict tests/scenarios
 if [ -d "$shared" ]; then
   unokit conformance "$shared"
 elif [ "${CI:-}" = "true" ]; then

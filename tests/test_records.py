@@ -24,6 +24,7 @@ from test_properties import matches
 from unokit import Game, Options, RecordError
 from unokit.actions import penalize_action
 from unokit.cli import main
+from unokit.conformance import run_files, run_scenario, scenario_files
 from unokit.record import load_game, read_record, record_of, replay, write_record
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -100,6 +101,11 @@ def test_replay_stops_part_way_with_upto() -> None:
         (lambda d: d["rounds"][0]["actions"].insert(0, "0 W+4"), "round 1, action 1"),
         (lambda d: d["rounds"][0]["actions"].insert(0, "zero draw"), "not a seat number"),
         (lambda d: d["rounds"][0]["actions"].insert(0, "1 catch 9"), "round 1, action 1"),
+        (lambda d: d.update(options=["target=1"]), "options must be a mapping"),
+        (lambda d: d.update(edition="uno"), "unknown edition 'uno'"),
+        (lambda d: d.pop("edition"), "'edition' must be one of"),
+        (lambda d: d["rounds"][0].update(eliminated=[9]), "'eliminated' names 9, which is not a seat"),
+        (lambda d: d["rounds"][0].pop("deck"), "'hands', 'discard', 'draw' missing"),
     ],
 )
 def test_malformed_records_are_one_clear_error(change: Any, message: str) -> None:
@@ -123,8 +129,9 @@ def test_write_and_load_a_record(tmp_path: Path) -> None:
     assert read_record(path)["edition"] == "phineas-ferb"
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(RecordError, match=r"bad\.json"):
+    with pytest.raises(RecordError, match=r"bad\.json") as info:
         load_game(bad)
+    assert str(info.value).count("bad.json") == 1  # the file is named once, not twice
 
 
 def test_cli_demo_saves_a_record_that_replay_prints(
@@ -149,6 +156,56 @@ def test_cli_conformance_prints_one_line_each_and_a_total(capsys: pytest.Capture
     files = list(SCENARIOS.rglob("*.json"))
     assert sum(line.startswith("PASS ") for line in lines) == len(files)
     assert lines[-1] == f"{len(files)} passed, 0 failed"
+
+
+def test_cli_replay_says_when_a_record_ends_before_the_match(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A saved, unfinished game replays to where it stops, and says that the match goes on."""
+    game = Game.new("classic", 2, seed=3)
+    for _ in range(5):
+        seat, action = random_step(game, random.Random(1))
+        game.apply(seat, action)
+    path = tmp_path / "saved.json"
+    write_record(game, path)
+    assert main(["replay", str(path)]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("The record ends before the match is over: seat ")
+    assert f"unokit play --resume {path}" in last
+    finished = tmp_path / "done.json"
+    assert main(["demo", "--players", "2", "--seed", "1", "--option", "target=30",
+                 "--save", str(finished)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(finished)]) == 0
+    assert "The record ends" not in capsys.readouterr().out
+
+
+def test_conformance_a_bad_edition_or_options_is_one_failed_scenario(tmp_path: Path) -> None:
+    """One scenario with an unknown edition or options given as a list fails alone, named; the
+    run goes on to the next file."""
+    base = {"name": "ok", "setup": {"hands": [["R1"], ["R2"]], "discard": "R3", "draw": ["R4"]},
+            "steps": [{"expect": {"turn": 1}}]}
+    bad_edition = json.loads(json.dumps(base))
+    bad_edition["setup"]["edition"] = "uno"
+    bad_options = json.loads(json.dumps(base))
+    bad_options["setup"]["options"] = ["target=1"]
+    for name, data in (("a", bad_edition), ("b", bad_options), ("c", base)):
+        (tmp_path / f"{name}.json").write_text(json.dumps(data), encoding="utf-8")
+    results = run_files(scenario_files([tmp_path]))
+    assert [r.passed for r in results] == [False, False, True]
+    assert "unknown edition 'uno'" in results[0].message
+    assert "options must be a mapping" in results[1].message
+
+
+def test_conformance_strict_fails_an_error_step_that_is_not_an_action() -> None:
+    """``"error": true`` on text that is not an action passes by default (the engine refuses
+    to read it) and is a malformed scenario with ``strict``, which catches misspelt actions."""
+    data = {"name": "typo", "setup": {"hands": [["R1"], ["R2"]], "discard": "R3", "draw": ["R4"]},
+            "steps": [{"seat": 1, "do": "frob", "error": True}]}
+    assert run_scenario(data).passed
+    strict = run_scenario(data, strict=True)
+    assert not strict.passed and "malformed scenario" in strict.message and "frob" in strict.message
+    refused = {**data, "steps": [{"seat": 0, "do": "R1", "error": True}]}  # out of turn
+    assert run_scenario(refused, strict=True).passed
 
 
 def test_cli_conformance_reports_failures_and_malformed_files(
@@ -183,7 +240,9 @@ def test_cli_bad_input_is_one_line_without_traceback(tmp_path: Path) -> None:
                    encoding="utf-8")
     for args in (["replay", str(bad)], ["replay", str(tmp_path / "missing.json")],
                  ["demo", "--option", "stacking=yes"], ["demo", "--players", "11"],
-                 ["demo", "--bots", "nobody"], ["conformance", str(tmp_path / "empty")]):
+                 ["demo", "--bots", "nobody"], ["conformance", str(tmp_path / "empty")],
+                 ["arena", "--bots", "random", "--edition", "uno", "--games", "2"],
+                 ["demo", "--option", "target=1e9"]):
         run = subprocess.run([sys.executable, "-m", "unokit", *args], capture_output=True, text=True,
                              timeout=120, check=False)
         assert run.returncode == 2, (args, run.stderr)

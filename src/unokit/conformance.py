@@ -226,8 +226,13 @@ def _check(game: Game, expect: Any, step: int) -> None:
         raise _Fail(step, "; ".join(diffs))
 
 
-def run_scenario(data: Any, file: str = "<scenario>") -> Result:
-    """Run one scenario (already parsed from JSON). Never raises on bad input."""
+def run_scenario(data: Any, file: str = "<scenario>", strict: bool = False) -> Result:
+    """Run one scenario (already parsed from JSON). Never raises on bad input.
+
+    A step with ``"error": true`` passes when the engine refuses its action and leaves the
+    game as it was. Text that is not an action at all is refused too (the engine cannot even
+    read it); ``strict`` makes that a malformed scenario instead, to catch misspelt actions.
+    """
     name = data.get("name") if isinstance(data, Mapping) else None
     if not isinstance(name, str):
         name = file
@@ -238,12 +243,14 @@ def run_scenario(data: Any, file: str = "<scenario>") -> Result:
             game = build_game(data.get("setup"))  # type: ignore[arg-type]  # checked inside
         except UnoError as exc:
             raise _malformed(0, f"{file}: {exc}") from None
+        except Exception as exc:  # an engine bug must be reported, not crash the run
+            raise _Fail(0, f"engine error in setup: {type(exc).__name__}: {exc}") from None
         steps = data.get("steps")
         if not isinstance(steps, list):
             raise _malformed(0, "'steps' must be a list")
         for i, step in enumerate(steps, start=1):
             try:
-                _run_step(game, step, i, file)
+                _run_step(game, step, i, strict)
             except _Fail:
                 raise
             except Exception as exc:  # an engine bug must be reported, not crash the run
@@ -256,7 +263,7 @@ def run_scenario(data: Any, file: str = "<scenario>") -> Result:
     return Result(name, file, True)
 
 
-def _run_step(game: Game, step: Any, i: int, file: str) -> None:
+def _run_step(game: Game, step: Any, i: int, strict: bool) -> None:
     if not isinstance(step, Mapping):
         raise _malformed(i, "a step must be an object")
     unknown = set(step) - {"seat", "do", "expect", "error"}
@@ -271,7 +278,7 @@ def _run_step(game: Game, step: Any, i: int, file: str) -> None:
         try:
             game.apply(seat, text)
         except NotationError as exc:
-            if not want_error:
+            if not want_error or strict:
                 raise _malformed(i, str(exc)) from None
         except IllegalActionError as exc:
             if not want_error:
@@ -299,9 +306,10 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def run_files(files: Iterable[Path],
-              on_result: Callable[[Result], None] | None = None) -> list[Result]:
-    """Run every scenario file; unreadable or non-JSON files are failed results, not crashes."""
+def run_files(files: Iterable[Path], on_result: Callable[[Result], None] | None = None,
+              strict: bool = False) -> list[Result]:
+    """Run every scenario file; unreadable or non-JSON files are failed results, not crashes.
+    ``strict`` as in :func:`run_scenario`."""
     results: list[Result] = []
     for f in files:
         try:
@@ -311,7 +319,7 @@ def run_files(files: Iterable[Path],
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             result = Result(str(f), str(f), False, 0, f"malformed scenario: {f} is not JSON: {exc}")
         else:
-            result = run_scenario(data, str(f))
+            result = run_scenario(data, str(f), strict)
         results.append(result)
         if on_result is not None:
             on_result(result)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .actions import action_str, parse_action
-from .cards import card_str, parse_card
+from .cards import EDITIONS, card_str, parse_card
 from .errors import RecordError, UnoError
 from .game import Game
 from .options import Options
@@ -121,7 +121,10 @@ def replay(data: Any, upto: tuple[int, int] | None = None,
         players, seed = data.get("players"), data.get("seed")
         if not isinstance(players, int) or not isinstance(seed, int):
             raise RecordError("'players' and 'seed' must be whole numbers")
-        game = Game(str(data.get("edition")), players, options, seed)
+        edition = data.get("edition")
+        if not isinstance(edition, str):
+            raise RecordError(f"'edition' must be one of {', '.join(EDITIONS)}, not {edition!r}")
+        game = Game(edition, players, options, seed)  # checks the edition's name
     except RecordError:
         raise
     except UnoError as exc:
@@ -132,7 +135,7 @@ def replay(data: Any, upto: tuple[int, int] | None = None,
             raise RecordError(f"{where}: must be an object")
         try:
             _start(game, entry, r)
-        except (TypeError, ValueError, KeyError) as exc:  # UnoError is a ValueError
+        except (TypeError, ValueError, KeyError, IndexError) as exc:  # UnoError is a ValueError
             raise RecordError(f"{where}: bad deal: {exc}") from None
         if watcher is not None:
             watcher.round_started(game, r)
@@ -169,7 +172,12 @@ def _start(game: Game, entry: Mapping[str, Any], r: int) -> None:
             if not isinstance(scores, list) or len(scores) != len(game.scores):
                 raise RecordError(f"'scores' needs {len(game.scores)} numbers")
             game.scores = list(scores)
-        for s in entry.get("eliminated", []):
+        eliminated = entry.get("eliminated", [])
+        if not isinstance(eliminated, list):
+            raise RecordError("'eliminated' must be a list of seats")
+        for s in eliminated:
+            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < game.n:
+                raise RecordError(f"'eliminated' names {s!r}, which is not a seat (0 to {game.n - 1})")
             game.eliminated[s] = True
     else:
         if game.phase != 5:
@@ -181,6 +189,10 @@ def _start(game: Game, entry: Mapping[str, Any], r: int) -> None:
     if "deck" in entry:
         game.start_round(dealer=dealer, deck=[parse_card(c) for c in entry["deck"]])
     else:
+        missing = [key for key in ("hands", "discard", "draw") if key not in entry]
+        if missing:
+            raise RecordError(f"a round needs its 'deck', or 'hands', 'discard' and 'draw' "
+                              f"({', '.join(repr(k) for k in missing)} missing)")
         hands = [[parse_card(c) for c in h] for h in entry["hands"]]
         game.start_round(dealer=dealer, hands=hands, discard=parse_card(entry["discard"]),
                          draw=[parse_card(c) for c in entry["draw"]])
@@ -204,7 +216,8 @@ def read_record(path: str | Path) -> dict[str, Any]:
 
 def load_game(path: str | Path) -> Game:
     """Read the record at ``path`` and replay it to its final state."""
+    data = read_record(path)  # its errors name the file already
     try:
-        return replay(read_record(path))
+        return replay(data)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None

@@ -18,6 +18,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the command's arguments."""
     parser.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
     parser.add_argument("--json", action="store_true", help="write the results as JSON to stdout")
+    parser.add_argument("--strict", action="store_true",
+                        help="a step with \"error\": true whose action is not even valid notation "
+                             "fails as malformed (catches misspelt actions); by default the engine's "
+                             "refusal to read it counts as refused")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             print(result.line(), flush=True)
 
-    results = run_files(files, show)
+    results = run_files(files, show, strict=args.strict)
     passed = sum(r.passed for r in results)
     failed = len(results) - passed
     if args.json:
