@@ -51,7 +51,7 @@ print("fallback wheel: pure Python,", len(names), "files")
 PY
 rm -rf build/mypyc
 echo "== compiled engine: conformance scenarios"
-"$venv/bin/unokit" conformance tests/scenarios
+"$venv/bin/unokit" conformance --strict tests/scenarios
 shared="${UNOKIT_CONFORMANCE:-../shared/conformance}"
 if [ -d "$shared" ]; then
   "$venv/bin/unokit" conformance "$shared"
