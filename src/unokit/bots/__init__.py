@@ -1,7 +1,8 @@
 """Bots: opponents for players and baselines for researchers. Each sees only its own seat.
 
 Three bots are registered by name (:func:`make_bot`): ``random``, ``heuristic`` and ``strong``
-(see ``docs/bots.md``).
+(see ``docs/bots.md``); :data:`BOT_OPTIONS` lists the options each takes, with their types and
+ranges, which :func:`make_bot` and :func:`parse_bot_options` check.
 
 >>> from unokit import Game
 >>> from unokit.bots import RandomBot, play_match
@@ -14,10 +15,10 @@ from .base import Bot
 from .driver import play_match, play_round, step
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
-from .registry import BOTS, bot_names, make_bot, split_bot_names
+from .registry import BOT_OPTIONS, BOTS, BotOption, bot_names, make_bot, parse_bot_options, split_bot_names
 from .strong import StrongBot
 
 __all__ = [
-    "BOTS", "Bot", "HeuristicBot", "RandomBot", "StrongBot", "bot_names", "make_bot",
-    "play_match", "play_round", "split_bot_names", "step",
+    "BOTS", "BOT_OPTIONS", "Bot", "BotOption", "HeuristicBot", "RandomBot", "StrongBot", "bot_names",
+    "make_bot", "parse_bot_options", "play_match", "play_round", "split_bot_names", "step",
 ]

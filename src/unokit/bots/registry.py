@@ -1,4 +1,4 @@
-"""The bot registry: build a bot by name.
+"""The bot registry: build a bot by name, with its options checked against its option table.
 
 >>> make_bot("heuristic", seed=1).name
 'heuristic'
@@ -6,25 +6,145 @@
 Traceback (most recent call last):
 ...
 unokit.errors.OptionError: unknown bot 'nobody' (bots: heuristic, random, strong)
+>>> make_bot("heuristic", forget_uno=5)
+Traceback (most recent call last):
+...
+unokit.errors.OptionError: bot 'heuristic', option 'forget_uno': 5 is not a number from 0 to 1
+>>> parse_bot_options(["strong.iterations=20", "heuristic.forget_uno=0.1"])
+(('heuristic', (('forget_uno', 0.1),)), ('strong', (('iterations', 20),)))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import OptionError
 from .base import Bot
-from .heuristic import HeuristicBot
+from .heuristic import CHALLENGE_THRESHOLD, HeuristicBot
 from .random_bot import RandomBot
-from .strong import StrongBot
+from .strong import CONFIDENCE, DEFAULT_ITERATIONS, DEFAULT_ROLLOUTS, MAX_MS, PARTICLES, StrongBot
+
+
+@dataclass(frozen=True)
+class BotOption:
+    """One option a bot takes by name (``--bot-option bot.name=value``): its type and range.
+
+    ``kind`` is ``bool``, ``int`` or ``float``; a number must lie in ``[low, high]`` (either
+    bound ``None``: open), and above ``low`` when ``above_low`` is set. Floats must be finite.
+    """
+
+    name: str
+    kind: type
+    default: object
+    low: float | None = None
+    high: float | None = None
+    above_low: bool = False
+    help: str = ""
+
+    def accepted(self) -> str:
+        """What the option accepts, in words: ``a number from 0 to 1``, ``true or false``."""
+        if self.kind is bool:
+            return "true or false"
+        noun = "a whole number" if self.kind is int else "a number"
+        low, high = _num(self.low), _num(self.high)
+        if self.low is not None and self.high is not None:
+            return f"{noun} from {low} to {high}"
+        if self.low is not None:
+            return f"{noun} {'above' if self.above_low else 'of at least'} {low}"
+        if self.high is not None:
+            return f"{noun} of at most {high}"
+        return noun
+
+    def convert(self, bot: str, value: object) -> object:
+        """``value`` (command-line text, or a Python value) as this option's type; raises
+        :class:`~unokit.errors.OptionError` naming the bot, the option, the value and what
+        the option accepts."""
+        converted = self._convert(value)
+        if converted is None:
+            shown = repr(value) if isinstance(value, str) else str(value)
+            raise OptionError(f"bot {bot!r}, option {self.name!r}: {shown} is not {self.accepted()}")
+        return converted
+
+    def _convert(self, value: object) -> object | None:
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+                return value.strip().lower() == "true"
+            return None
+        number: float | int
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, str):
+            try:
+                number = int(value) if self.kind is int else float(value)
+            except ValueError:
+                return None
+        elif isinstance(value, int) or (isinstance(value, float) and self.kind is float):
+            number = value
+        else:
+            return None
+        if self.kind is float:
+            number = float(number)
+            if not math.isfinite(number):
+                return None
+        if self.low is not None and (number < self.low or (self.above_low and number == self.low)):
+            return None
+        if self.high is not None and number > self.high:
+            return None
+        return number
+
+
+def _num(x: float | None) -> str:
+    return "" if x is None else (str(int(x)) if float(x).is_integer() else f"{x:g}")
+
+
+def _chance(name: str, default: float, help: str) -> BotOption:
+    return BotOption(name, float, default, 0, 1, help=help)
+
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "strong": StrongBot,
 }
-"""Bot factories by name; each takes ``seed=`` and its own keyword options."""
+"""Bot factories by name; each takes ``seed=`` and the keyword options of :data:`BOT_OPTIONS`."""
+
+BOT_OPTIONS: dict[str, tuple[BotOption, ...]] = {
+    "random": (
+        _chance("eagerness", 0.5, "the chance it acts when it may act out of turn"),
+    ),
+    "heuristic": (
+        _chance("forget_uno", 0.0, "the chance it forgets to call UNO"),
+        _chance("challenge_threshold", CHALLENGE_THRESHOLD,
+                "the bluff chance from which it challenges a Wild Draw Four"),
+    ),
+    "strong": (
+        BotOption("iterations", int, DEFAULT_ITERATIONS, 1,
+                  help="the least number of determinizations per decision"),
+        BotOption("rollouts", int, DEFAULT_ROLLOUTS, 0, help="rollouts per decision"),
+        BotOption("time_ms", float, None, 0, above_low=True,
+                  help="a time budget per decision (ms) instead of an iteration count"),
+        BotOption("max_ms", float, MAX_MS, 0, help="the time cap of iteration mode (ms; 0: none)"),
+        BotOption("confidence", float, CONFIDENCE, 0,
+                  help="standard errors by which the search must beat the heuristic's move"),
+        BotOption("prune", float, 2.0, 0, help="drop candidates this many standard errors behind (0: never)"),
+        BotOption("points", float, 0.5, 0, help="the weight of points in a rollout's value"),
+        BotOption("particles", int, PARTICLES, 1, help="distinct deals sampled per decision"),
+        BotOption("infer_choices", bool, True, help="deal hidden cards to explain the others' choices"),
+        BotOption("infer_draws", bool, True, help="deal hidden cards knowing a seat that drew held no match"),
+        BotOption("wild_colours", bool, True, help="search every colour for a wild card"),
+        _chance("forget_uno", 0.0, "the chance it forgets to call UNO"),
+    ),
+}
+"""The options each bot takes by name (the command line's ``--bot-option bot.name=value``), with
+their types and ranges; :func:`make_bot` and :func:`parse_bot_options` check values against them.
+(``strong`` also takes ``options=``, the match's :class:`~unokit.options.Options`, which the arena
+passes itself.)"""
 
 
 def bot_names() -> list[str]:
@@ -42,16 +162,62 @@ def split_bot_names(spec: str) -> list[str]:
     return [n.strip() for n in spec.split(",") if n.strip()]
 
 
+def check_bot_names(names: Iterable[str]) -> None:
+    """Raise :class:`~unokit.errors.OptionError` for the first name that is not a bot."""
+    for name in names:
+        if name not in BOTS:
+            raise OptionError(f"unknown bot {name!r} (bots: {', '.join(bot_names())})")
+
+
+def bot_option(bot: str, name: str) -> BotOption:
+    """The entry of option ``name`` in bot ``bot``'s table; an unknown bot or option raises
+    :class:`~unokit.errors.OptionError` listing the bots or the bot's options."""
+    check_bot_names([bot])
+    for opt in BOT_OPTIONS.get(bot, ()):
+        if opt.name == name:
+            return opt
+    known = ", ".join(o.name for o in BOT_OPTIONS.get(bot, ())) or "none"
+    raise OptionError(f"bot {bot!r} has no option {name!r} (its options: {known})")
+
+
+def parse_bot_options(items: Iterable[str]) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+    """``bot.name=value`` strings, checked and converted by the bots' option tables, as
+    ``((bot, ((name, value), ...)), ...)`` sorted by bot then name (a later value for the same
+    option replaces an earlier one). Raises :class:`~unokit.errors.OptionError` on the first bad
+    item, naming it."""
+    found: dict[str, dict[str, Any]] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        bot, dot, name = key.strip().partition(".")
+        if not sep or not dot or not bot or not name:
+            raise OptionError(f"bot option {item!r} must be written as bot.name=value")
+        if bot not in BOTS:
+            raise OptionError(f"bot option {item!r}: unknown bot {bot!r} (bots: {', '.join(bot_names())})")
+        found.setdefault(bot, {})[name] = bot_option(bot, name).convert(bot, raw.strip())
+    return tuple((b, tuple(sorted(v.items()))) for b, v in sorted(found.items()))
+
+
 def make_bot(name: str, seed: int | None = None, **kwargs: Any) -> Bot:
     """A new bot ``name`` seeded with ``seed``; ``kwargs`` go to its constructor.
 
-    An unknown name, or an option the bot does not take, raises
-    :class:`~unokit.errors.OptionError`.
+    An unknown name, an option the bot does not take, or a value outside the option's range
+    (:data:`BOT_OPTIONS`) raises :class:`~unokit.errors.OptionError`. ``None`` is passed on as is
+    (the bot's default).
     """
-    factory = BOTS.get(name)
-    if factory is None:
-        raise OptionError(f"unknown bot {name!r} (bots: {', '.join(bot_names())})")
+    check_bot_names([name])
+    factory = BOTS[name]
+    table = {o.name: o for o in BOT_OPTIONS.get(name, ())}
+    try:
+        params = set(inspect.signature(factory).parameters)
+    except (TypeError, ValueError):
+        params = set()
+    for key, value in list(kwargs.items()):
+        if key in table:
+            if value is not None:
+                kwargs[key] = table[key].convert(name, value)
+        elif params and key not in params:
+            bot_option(name, key)  # raises: no such option
     try:
         return factory(seed=seed, **kwargs)
-    except TypeError as exc:
+    except (TypeError, ValueError) as exc:
         raise OptionError(f"bot {name!r}: {exc}") from None

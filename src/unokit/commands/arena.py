@@ -8,13 +8,14 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from ..arena import ArenaConfig, format_summary, run_arena, summarize, write_report
 from ..bench import engine_build
-from ..bots import split_bot_names
+from ..bots.registry import check_bot_names, parse_bot_options, split_bot_names
 from ..errors import OptionError
+from ..game import Game
 from ..options import Options
+from . import check_count
 
 NAME = "arena"
 HELP = "play bots against each other (seats rotated) and report win rates, points and Elo"
@@ -28,10 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None,
                         help="players per game (default: the number of bots named, at least 2)")
     parser.add_argument("--edition", default="classic", help="classic, cars2 or phineas-ferb")
-    parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE",
-                        help="match options, e.g. target=100 stacking=progressive")
-    parser.add_argument("--bot-option", nargs="*", default=[], metavar="BOT.NAME=VALUE",
-                        help="bot options, e.g. strong.iterations=20 heuristic.forget_uno=0.1")
+    parser.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
+                        help="match options, e.g. target=100 stacking=progressive (repeatable)")
+    parser.add_argument("--bot-option", nargs="*", action="extend", default=[], metavar="BOT.NAME=VALUE",
+                        help="bot options, e.g. strong.iterations=20 heuristic.forget_uno=0.1 "
+                             "(repeatable; the options of each bot: docs/bots.md)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (every game is reproducible)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: every core)")
@@ -43,27 +45,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play only game I of the series (repeatable), e.g. to reproduce it")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-
-
-def parse_bot_options(items: list[str]) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
-    """``strong.iterations=20`` → ``(("strong", (("iterations", 20),)),)``; numbers are parsed."""
-    found: dict[str, dict[str, Any]] = {}
-    for item in items:
-        key, sep, raw = item.partition("=")
-        bot, dot, opt = key.partition(".")
-        if not sep or not dot or not bot or not opt:
-            raise OptionError(f"bot option {item!r} must be written as bot.name=value")
-        value: Any = raw
-        for conv in (int, float):
-            try:
-                value = conv(raw)
-                break
-            except ValueError:
-                continue
-        if raw.lower() in ("true", "false"):
-            value = raw.lower() == "true"
-        found.setdefault(bot, {})[opt] = value
-    return tuple((b, tuple(sorted(v.items()))) for b, v in sorted(found.items()))
 
 
 def played_line(games: int, seconds: float, jobs: int, backend: str) -> str:
@@ -78,19 +59,27 @@ def played_line(games: int, seconds: float, jobs: int, backend: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Play the series, print the statistics, and write the report if asked."""
     bots = tuple(split_bot_names(args.bots))
+    if not bots:
+        raise OptionError("--bots needs at least one bot name")
+    check_bot_names(bots)
     players = args.players if args.players is not None else max(2, len(bots))
-    if args.games < 1:
-        raise OptionError("--games must be at least 1")
-    if args.jobs < 1:
-        raise OptionError("--jobs must be at least 1")
+    check_count("--games", args.games)
+    check_count("--jobs", args.jobs)
+    bot_options = parse_bot_options(args.bot_option)
+    for name, _items in bot_options:
+        if name not in bots:
+            raise OptionError(f"--bot-option: bot {name!r} does not play in this arena "
+                              f"(--bots {','.join(bots)})")
     bad = [i for i in args.game or () if not 0 <= i < args.games]
     if bad:
         raise OptionError(f"--game {bad[0]}: a series of {args.games} games has games 0 to "
                           f"{args.games - 1}")
+    options = Options.from_strings(args.options)
     config = ArenaConfig(bots=bots, games=args.games, edition=args.edition, players=players,
-                         options=Options.from_strings(args.options), seed=args.seed,
-                         bot_options=parse_bot_options(args.bot_option))
+                         options=options, seed=args.seed, bot_options=bot_options)
     config.lineup()
+    # The edition, the players and the options checked together before anything is played.
+    Game.new(args.edition, players, options, seed=args.seed)
     for flag, folder in (("--report", args.report), ("--record", args.record)):
         # Made now: a folder that cannot be written fails before the games are played.
         if not folder:

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from ..bench import DEALS, LOOPS, BenchResult, engine_build, measure, measure_parallel
 from ..cards import EDITIONS
-from ..errors import OptionError
 from ..game import Game
 from ..options import Options
+from . import check_count, check_seconds
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -105,12 +105,11 @@ def _status(label: str, enabled: bool) -> Iterator[None]:
 def run(args: argparse.Namespace) -> int:
     """Run the chosen loops and print games/s and steps/s."""
     options = Options.from_strings(args.option)
-    if args.games is not None and args.games < 1:
-        raise OptionError("--games must be at least 1")
-    if args.seconds is not None and args.seconds <= 0:
-        raise OptionError("--seconds must be positive")
-    if args.jobs < 1:
-        raise OptionError("--jobs must be at least 1")
+    if args.games is not None:
+        check_count("--games", args.games)
+    if args.seconds is not None:
+        check_seconds("--seconds", args.seconds)
+    check_count("--jobs", args.jobs)
     # The players, the options and the deck checked together, before anything is printed
     # (one clear error, not a header followed by it).
     Game.new(args.edition, args.players, options, args.seed)

@@ -1,17 +1,21 @@
 """``unokit play``: play a full match in the terminal against bots (Textual app).
 
 Bad input (an unknown option, bot or language, an invalid number of players, a corrupt
-save file) raises :class:`~unokit.errors.UnoError` here, before the app starts, so the
-command line prints one ``unokit: error: ...`` line and exits 2.
+save file, a ``--save`` file that cannot be written) raises :class:`~unokit.errors.UnoError`
+here, before the app starts, so the command line prints one ``unokit: error: ...`` line and
+exits 2. So does a missing terminal: the game draws on the terminal and reads its keys, so
+``play`` refuses to start when stdin or stdout is not one (``unokit demo`` plays without).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from ..actions import MAX_SEATS
 from ..bots import split_bot_names
@@ -20,6 +24,7 @@ from ..errors import OptionError, RecordError, UnoError
 from ..game import Game
 from ..i18n import LANGUAGES, Translator, default_language, translator
 from ..options import Options
+from . import check_writable
 
 NAME = "play"
 HELP = "play a full match against bots in the terminal"
@@ -59,6 +64,14 @@ def bot_list(spec: str | None, opponents: int, tr: Translator) -> list[str]:
     return names
 
 
+def is_terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is an interactive terminal (False for a pipe, a file, or no stream)."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 def build(args: argparse.Namespace) -> tuple[Any, Translator]:
     """Check the arguments and build the session; raises UnoError on bad input."""
     lang = args.lang or default_language()
@@ -67,6 +80,10 @@ def build(args: argparse.Namespace) -> tuple[Any, Translator]:
         raise OptionError(tr._("--forget-uno must be between 0 and 1"))
     if args.delay < 0:
         raise OptionError(tr._("--delay cannot be negative"))
+    if not math.isfinite(args.delay):
+        raise OptionError(tr._("--delay must be a finite number of seconds"))
+    if args.save:
+        check_writable("--save", args.save, tr._)
     from ..tui.session import Session, make_bots
 
     saved: dict[str, Any] = {}
@@ -111,7 +128,10 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:  # Textual is the optional 'play' extra
         raise UnoError(f"unokit play needs Textual ({exc}); install it with: pip install 'unokit[play]'") \
             from None
-    (session, names), _tr = build(args)
+    (session, names), tr = build(args)
+    if not (is_terminal(sys.stdin) and is_terminal(sys.stdout)):
+        raise UnoError(tr._("unokit play needs a terminal to draw on and read keys from; "
+                            "to watch bots play without one, run: unokit demo"))
     save = args.save or args.resume or "unokit-game.json"
     UnoApp(session, delay=args.delay, save_path=save, bot_names=names).run()
     return 0

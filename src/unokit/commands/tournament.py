@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..bots import split_bot_names
+from ..bots.registry import check_bot_names, split_bot_names
 from ..errors import OptionError
+from ..game import Game
 from ..options import Options
 from ..tournament import format_schedule, play_tournament, schedule
 
@@ -19,8 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="heuristic",
                         help="comma-separated bot names given to the players in turn (cycled)")
     parser.add_argument("--edition", default="classic", help="classic, cars2 or phineas-ferb")
-    parser.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE",
-                        help="match options (mode is always partners)")
+    parser.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
+                        help="match options (repeatable; mode is always partners)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole tournament")
     parser.add_argument("--schedule-only", action="store_true", help="show the schedule and stop")
     parser.add_argument("--quiet", action="store_true", help="do not print each hand's result")
@@ -28,11 +29,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Show the schedule, play it, print the standings."""
+    # Everything is checked before anything is printed: one clear error, not a schedule then it.
     names = split_bot_names(args.bots)
     if not names:
         raise OptionError("--bots needs at least one bot name")
-    bots = [names[p % len(names)] for p in range(args.players)]
+    check_bot_names(names)
     sched = schedule(args.players)
+    options = Options.from_strings(args.options)
+    # As play_tournament plays each hand: 4 seats in partners mode.
+    Game.new(args.edition, 4, Options.from_mapping({**options.as_dict(), "mode": "partners"}),
+             seed=args.seed)
+    bots = [names[p % len(names)] for p in range(args.players)]
     labels = [f"P{p + 1} ({b})" for p, b in enumerate(bots)]
     tables = len(sched[0])
     print(f"{args.players} players, {len(sched)} hands at {tables} table{'s' if tables > 1 else ''} at once")
@@ -48,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
               f"{points[1]:<4.0f} P{c + 1}+P{d + 1}")
 
     print()
-    standings = play_tournament(bots, edition=args.edition, options=Options.from_strings(args.options),
+    standings = play_tournament(bots, edition=args.edition, options=options,
                                 seed=args.seed, names=labels, on_hand=show)
     print()
     print(standings.format())

@@ -109,7 +109,13 @@ class ScoreScreen(ModalScreen[str]):
             self.query_one("#score-hint", Static).update(app.status_message + "\n" + self.hint)
 
     def action_quit_game(self) -> None:
-        self.app.exit()
+        app = self.app
+        if not isinstance(app, UnoApp):
+            app.exit()
+            return
+        app.action_request_quit()
+        if app.quit_armed:
+            self.query_one("#score-hint", Static).update(app.status_message + "\n" + self.hint)
 
     def action_close(self) -> None:
         if self.final:
@@ -149,7 +155,7 @@ class UnoApp(App[None]):
         *(Binding(str(k), f"swap({k})", show=False) for k in range(10)),
         Binding("question_mark,f1,h", "help", show=False),
         Binding("s", "save", show=False),
-        Binding("q", "quit", show=False),
+        Binding("q", "request_quit", show=False),
     ]
 
     def __init__(self, session: Session, delay: float = 0.8, save_path: str | Path = "unokit-game.json",
@@ -169,6 +175,8 @@ class UnoApp(App[None]):
         self._timer_set = False
         self._cursor_version = -1
         self._screen_for: tuple[int, int] | None = None
+        self.quit_armed = False
+        self._saved_version = -1
         self.decisions: set[str] = set()
         """Kinds of decision the human has made (``play``, ``draw``, ``pass``, ``color``, ``uno``,
         ``catch``, ``challenge``, ``agent_p``, ``swap``, ``accept``): the tests read this."""
@@ -409,6 +417,7 @@ class UnoApp(App[None]):
             self.decisions.add("uno")
         self.status_message = ""
         self.uno_armed = False
+        self.quit_armed = False
         self.refresh_view()
         self.schedule()
         return True
@@ -416,6 +425,7 @@ class UnoApp(App[None]):
     def note(self, message: str) -> None:
         """Show a short message in the status line."""
         self.status_message = message
+        self.quit_armed = False
         self.refresh_view()
 
     def action_move(self, step: int) -> None:
@@ -520,7 +530,18 @@ class UnoApp(App[None]):
         except OSError as exc:
             self.note(self.tr._("Could not save the game: {error}").format(error=exc.strerror or exc))
             return
+        self._saved_version = self.session.game.version
         self.note(self.tr._("Game saved to {path}.").format(path=self.save_path))
+
+    def action_request_quit(self) -> None:
+        """``q``: quit at once when the game is saved as it stands; otherwise ask for a second
+        ``q`` (a move of yours in between cancels it), so that one stray key does not lose the match."""
+        if self.quit_armed or self._saved_version == self.session.game.version:
+            self.quit_armed = False
+            self.exit()
+            return
+        self.note(self.tr._("Quit without saving? Press q again to quit, or s to save first."))
+        self.quit_armed = True
 
     def save(self, path: Path) -> None:
         """Write the game record (plus the bots' names) to ``path``."""

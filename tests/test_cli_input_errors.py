@@ -1,0 +1,367 @@
+"""Bad input to the commands gives one clear ``unokit: error: ...`` line and a non-zero exit,
+checked before anything is printed or played; nothing the user typed is dropped silently."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from unokit.bots.registry import BOT_OPTIONS, BOTS, make_bot, parse_bot_options
+from unokit.cli import main
+from unokit.errors import OptionError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def app_started(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """The terminal game never really starts here: ``UnoApp.run`` only records that it was called
+    (so that a check missing makes a test fail instead of hanging on a game nobody plays)."""
+    started: list[bool] = []
+    try:
+        from unokit.tui.app import UnoApp
+    except ImportError:
+        return started
+    monkeypatch.setattr(UnoApp, "run", lambda self, *a, **k: started.append(True))
+    return started
+
+
+def one_error(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    """Run ``unokit argv``, expect exit 2 with nothing on stdout and one error line; return it."""
+    status = main(argv)
+    out, err = capsys.readouterr()
+    assert status == 2, (argv, out, err)
+    assert out == "", (argv, out)
+    assert err.count("\n") == 1 and err.startswith("unokit: error: "), (argv, err)
+    assert "Traceback" not in err
+    return err
+
+
+# ---------------------------------------------------------------- 1. repeated --options
+
+
+def test_arena_repeated_options_and_bot_options_accumulate(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["arena", "--bots", "heuristic,random", "--games", "2", "--jobs", "1", "--json",
+                   "--options", "target=50", "--options", "stacking=progressive",
+                   "--bot-option", "heuristic.forget_uno=0.1", "--bot-option", "random.eagerness=0.2",
+                   "random.eagerness=0.25"])
+    assert status == 0
+    config = json.loads(capsys.readouterr().out)["config"]
+    assert config["options"] == {"target": 50, "stacking": "progressive"}
+    assert config["bot_options"] == {"heuristic": {"forget_uno": 0.1}, "random": {"eagerness": 0.25}}
+
+
+def test_tournament_repeated_options_accumulate(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from unokit.commands import tournament
+
+    seen: dict[str, Any] = {}
+
+    class Standings:
+        def format(self) -> str:
+            return "standings"
+
+    def fake(bots: list[str], **kwargs: Any) -> Standings:
+        seen.update(kwargs)
+        return Standings()
+
+    monkeypatch.setattr(tournament, "play_tournament", fake)
+    assert main(["tournament", "--players", "4", "--options", "target=50",
+                 "--options", "stacking=progressive", "--quiet"]) == 0
+    assert seen["options"].target == 50 and seen["options"].stacking == "progressive"
+    capsys.readouterr()
+
+
+# ---------------------------------------------------------------- 2. bot options
+
+
+@pytest.mark.parametrize(
+    ("item", "words"),
+    [
+        ("strong.iterations=-5",
+         "bot 'strong', option 'iterations': '-5' is not a whole number of at least 1"),
+        ("strong.iterations=abc", "bot 'strong', option 'iterations': 'abc' is not a whole number"),
+        ("strong.iterations=2.5", "'2.5' is not a whole number"),
+        ("heuristic.forget_uno=abc",
+         "bot 'heuristic', option 'forget_uno': 'abc' is not a number from 0 to 1"),
+        ("heuristic.forget_uno=5", "option 'forget_uno': '5' is not a number from 0 to 1"),
+        ("strong.max_ms=-1", "bot 'strong', option 'max_ms': '-1' is not a number of at least 0"),
+        ("strong.max_ms=nan", "option 'max_ms': 'nan' is not"),
+        ("strong.time_ms=0", "option 'time_ms': '0' is not a number above 0"),
+        ("strong.infer_draws=maybe", "option 'infer_draws': 'maybe' is not true or false"),
+        ("random.x=1", "bot 'random' has no option 'x' (its options: eagerness)"),
+        ("strong.bogus=1", "bot 'strong' has no option 'bogus' (its options: iterations, rollouts"),
+        ("nobody.x=1", "unknown bot 'nobody' (bots: heuristic, random, strong)"),
+        ("iterations=3", "must be written as bot.name=value"),
+        ("heuristic.challenge_threshold", "must be written as bot.name=value"),
+    ],
+)
+def test_arena_bad_bot_option_is_one_clear_error(capsys: pytest.CaptureFixture[str], item: str,
+                                                 words: str) -> None:
+    err = one_error(capsys, ["arena", "--bots", "random,heuristic,strong", "--games", "1",
+                             "--no-progress", "--bot-option", item])
+    assert words in err, err
+
+
+def test_arena_bot_option_for_a_bot_that_does_not_play(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_error(capsys, ["arena", "--bots", "random,heuristic", "--games", "1",
+                             "--bot-option", "strong.iterations=3"])
+    assert "bot 'strong' does not play in this arena" in err
+
+
+def test_bot_options_are_converted_by_the_table() -> None:
+    assert parse_bot_options(["strong.iterations=20", "strong.max_ms=0", "strong.wild_colours=False",
+                              "heuristic.forget_uno=0.1"]) == (
+        ("heuristic", (("forget_uno", 0.1),)),
+        ("strong", (("iterations", 20), ("max_ms", 0.0), ("wild_colours", False))),
+    )
+
+
+def test_make_bot_checks_values_against_the_table() -> None:
+    with pytest.raises(OptionError,
+                       match="bot 'heuristic', option 'forget_uno': 5 is not a number from 0 to 1"):
+        make_bot("heuristic", forget_uno=5)
+    with pytest.raises(OptionError, match="'iterations': 0 is not a whole number of at least 1"):
+        make_bot("strong", iterations=0)
+    with pytest.raises(OptionError, match=r"bot 'random' has no option 'x' \(its options: eagerness\)"):
+        make_bot("random", x=1)
+    assert make_bot("strong", seed=1, iterations=None, max_ms=0).iterations >= 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_option_tables_match_the_constructors(name: str) -> None:
+    params = inspect.signature(BOTS[name]).parameters
+    table = {o.name: o for o in BOT_OPTIONS[name]}
+    assert set(table) == set(params) - {"seed", "options"}
+    for opt in table.values():
+        assert params[opt.name].default in (opt.default, None), opt.name
+        if opt.default is not None:
+            assert opt.convert(name, opt.default) == opt.default  # the default is accepted
+
+
+# ---------------------------------------------------------------- 3. numbers
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["bench", "--seconds", "inf"], "--seconds must be a finite number of seconds above 0, not inf"),
+        (["bench", "--seconds", "nan"], "--seconds must be a finite number of seconds above 0, not nan"),
+        (["bench", "--seconds", "-1"], "--seconds must be a finite number of seconds above 0"),
+        (["bench", "--seconds", "0"], "--seconds must be a finite number of seconds above 0"),
+        (["bench", "--games", "0"], "--games must be at least 1, not 0"),
+        (["bench", "--games", "2", "--jobs", "-3"], "--jobs must be at least 1, not -3"),
+        (["arena", "--bots", "random", "--games", "0"], "--games must be at least 1, not 0"),
+        (["arena", "--bots", "random", "--games", "1", "--jobs", "0"], "--jobs must be at least 1, not 0"),
+        (["arena", "--bots", "random", "--games", "1", "--players", "11"], "players must be 2 to 10"),
+        (["arena", "--bots", "random", "--games", "1", "--edition", "nope"], "unknown edition 'nope'"),
+        (["arena", "--bots", ",", "--games", "1"], "--bots needs at least one bot name"),
+        (["play", "--delay", "inf", "--lang", "en"], "--delay must be a finite number of seconds"),
+        (["play", "--delay", "nan", "--lang", "en"], "--delay must be a finite number of seconds"),
+    ],
+)
+def test_numbers_must_be_finite_and_in_range(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                             words: str) -> None:
+    assert words in one_error(capsys, argv)
+
+
+# ---------------------------------------------------------------- 4. tournament
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["--bots", "heuristic,nobody"], "unknown bot 'nobody'"),
+        (["--options", "zz=1"], "unknown option 'zz'"),
+        (["--options", "target=abc"], "target"),
+        (["--edition", "nope"], "unknown edition 'nope'"),
+        (["--players", "6"], "players"),
+    ],
+)
+def test_tournament_checks_everything_before_printing(capsys: pytest.CaptureFixture[str],
+                                                      extra: list[str], words: str) -> None:
+    assert words in one_error(capsys, ["tournament", "--players", "4", *extra])
+
+
+# ---------------------------------------------------------------- 5. play --save
+
+
+def test_play_save_folder_must_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "no" / "such" / "x.json"
+    err = one_error(capsys, ["play", "--save", str(missing), "--lang", "en"])
+    assert f"--save {missing}: the folder {missing.parent} does not exist" in err
+    err = one_error(capsys, ["play", "--save", str(tmp_path), "--lang", "en"])
+    assert f"--save {tmp_path}: this is a folder, not a file" in err
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs a user that permissions stop")
+def test_play_save_folder_must_be_writable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        err = one_error(capsys, ["play", "--save", str(folder / "x.json"), "--lang", "en"])
+    finally:
+        folder.chmod(0o755)
+    assert "cannot write there" in err
+
+
+def test_demo_save_folder_is_checked_before_playing(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nope" / "x.json"
+    assert "does not exist" in one_error(capsys, ["demo", "--save", str(missing)])
+
+
+# ---------------------------------------------------------------- 6. demo --lang and main.sh
+
+
+def test_demo_takes_lang(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--players", "2", "--option", "target=30", "--lang", "es"]) == 0
+    out, err = capsys.readouterr()
+    assert "Winner:" in out and "English only" in err
+    assert "unknown language 'de'" in one_error(capsys, ["demo", "--lang", "de"])
+
+
+def test_main_sh_without_a_terminal_plays_the_demo(tmp_path: Path) -> None:
+    """scripts/main.sh with the README's play arguments, stdin not a terminal: a demo, with
+    the play-only flags left out and said so (setup.sh and the venv stubbed)."""
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "main.sh", tmp_path / "scripts" / "main.sh")
+    setup = tmp_path / "scripts" / "setup.sh"
+    setup.write_text("#!/bin/sh\nexit 0\n")
+    unokit = tmp_path / ".venv" / "bin" / "unokit"
+    unokit.parent.mkdir(parents=True)
+    unokit.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m unokit "$@"\n')
+    for f in (setup, unokit):
+        f.chmod(0o755)
+    proc = subprocess.run(
+        ["bash", str(tmp_path / "scripts" / "main.sh"), "--edition", "phineas-ferb", "--players", "3",
+         "--bots", "heuristic,random", "--lang", "es", "--save", "game.json", "--delay=0",
+         "--forget-uno", "0.1", "--option", "target=60"],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Winner:" in proc.stdout
+    assert "--save game.json --delay=0 --forget-uno 0.1" in proc.stderr
+    assert "usage:" not in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "game.json").exists()
+
+
+# ---------------------------------------------------------------- 7. play needs a terminal
+
+
+class _Tty:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(("stdin", "stdout"), [(False, True), (True, False), (False, False)])
+def test_play_refuses_without_a_terminal(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                         app_started: list[bool], stdin: bool, stdout: bool) -> None:
+    pytest.importorskip("textual")
+    monkeypatch.setattr(sys, "stdin", _Tty(stdin))
+    if not stdout:
+        err = one_error(capsys, ["play", "--lang", "en", "--seed", "1"])
+    else:
+        monkeypatch.setattr(sys, "stdout", _Tty(stdout))
+        status = main(["play", "--lang", "en", "--seed", "1"])
+        err = capsys.readouterr().err
+        assert status == 2 and err.count("\n") == 1
+    assert "unokit play needs a terminal" in err and "unokit demo" in err
+    assert not app_started
+
+
+def test_play_starts_with_a_terminal(monkeypatch: pytest.MonkeyPatch, app_started: list[bool]) -> None:
+    pytest.importorskip("textual")
+    monkeypatch.setattr(sys, "stdin", _Tty(True))
+    monkeypatch.setattr(sys, "stdout", _Tty(True))
+    assert main(["play", "--lang", "en", "--seed", "1"]) == 0 and app_started
+
+
+# ---------------------------------------------------------------- 8. q asks first
+
+
+def test_q_asks_before_quitting_an_unsaved_game(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from unokit import Game
+    from unokit.i18n import translator
+    from unokit.tui.app import UnoApp
+    from unokit.tui.session import Session
+
+    game = Game.new("classic", 2, seed=3)
+    session = Session(game, [None, make_bot("random", seed=1)], translator("en"))
+    app = UnoApp(session, delay=0, save_path=tmp_path / "g.json")
+    exits: list[bool] = []
+    app.exit = lambda *a, **k: exits.append(True)  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            assert not exits and "Press q again to quit" in app.status_message
+            await pilot.press("q")
+            await pilot.pause()
+            assert exits == [True]
+            # Saved as it stands: q quits at once.
+            exits.clear()
+            await pilot.press("s")
+            await pilot.pause()
+            assert (tmp_path / "g.json").exists()
+            await pilot.press("q")
+            await pilot.pause()
+            assert exits == [True]
+
+    asyncio.run(scenario())
+
+
+def test_q_asks_on_the_score_screen_too(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from textual.widgets import Static
+
+    from unokit import Game
+    from unokit.i18n import translator
+    from unokit.tui.app import ScoreScreen, UnoApp
+    from unokit.tui.session import Session
+
+    game = Game.from_setup(hands=[["R1"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2", "G7"], dealer=1)
+    session = Session(game, [None, make_bot("random", seed=1)], translator("en"))
+    app = UnoApp(session, delay=0, save_path=tmp_path / "g.json")
+    exits: list[bool] = []
+    app.exit = lambda *a, **k: exits.append(True)  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # plays R1, the last card: the round is over
+            for _ in range(50):
+                if isinstance(app.screen, ScoreScreen):
+                    break
+                await pilot.pause()
+            assert isinstance(app.screen, ScoreScreen)
+            await pilot.press("q")
+            await pilot.pause()
+            assert not exits
+            assert "Press q again to quit" in str(app.screen.query_one("#score-hint", Static).render())
+            await pilot.press("q")
+            await pilot.pause()
+            assert exits == [True]
+
+    asyncio.run(scenario())
