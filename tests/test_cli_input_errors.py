@@ -298,18 +298,25 @@ def test_play_starts_with_a_terminal(monkeypatch: pytest.MonkeyPatch, app_starte
 # ---------------------------------------------------------------- 8. q asks first
 
 
-def test_q_asks_before_quitting_an_unsaved_game(tmp_path: Path) -> None:
-    pytest.importorskip("textual")
-    from unokit import Game
+def _app_logging_exits(game: Any, tmp_path: Path) -> tuple[Any, list[bool]]:
+    """The terminal game of ``game`` (the human at seat 0, a random bot at 1), saving to
+    ``tmp_path / "g.json"``, whose ``exit`` only logs a call."""
     from unokit.i18n import translator
     from unokit.tui.app import UnoApp
     from unokit.tui.session import Session
 
-    game = Game.new("classic", 2, seed=3)
     session = Session(game, [None, make_bot("random", seed=1)], translator("en"))
     app = UnoApp(session, delay=0, save_path=tmp_path / "g.json")
     exits: list[bool] = []
-    app.exit = lambda *a, **k: exits.append(True)  # type: ignore[method-assign]
+    app.exit = lambda *a, **k: exits.append(True)
+    return app, exits
+
+
+def test_q_asks_before_quitting_an_unsaved_game(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from unokit import Game
+
+    app, exits = _app_logging_exits(Game.new("classic", 2, seed=3), tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
@@ -337,15 +344,10 @@ def test_q_asks_on_the_score_screen_too(tmp_path: Path) -> None:
     from textual.widgets import Static
 
     from unokit import Game
-    from unokit.i18n import translator
-    from unokit.tui.app import ScoreScreen, UnoApp
-    from unokit.tui.session import Session
+    from unokit.tui.app import ScoreScreen
 
     game = Game.from_setup(hands=[["R1"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2", "G7"], dealer=1)
-    session = Session(game, [None, make_bot("random", seed=1)], translator("en"))
-    app = UnoApp(session, delay=0, save_path=tmp_path / "g.json")
-    exits: list[bool] = []
-    app.exit = lambda *a, **k: exits.append(True)  # type: ignore[method-assign]
+    app, exits = _app_logging_exits(game, tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
