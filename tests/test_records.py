@@ -162,9 +162,7 @@ def test_cli_replay_says_when_a_record_ends_before_the_match(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A saved, unfinished game replays to where it stops, and says that the match goes on."""
     game = Game.new("classic", 2, seed=3)
-    for _ in range(5):
-        seat, action = random_step(game, random.Random(1))
-        game.apply(seat, action)
+    _play(game, random.Random(1), 5)
     path = tmp_path / "saved.json"
     write_record(game, path)
     assert main(["replay", str(path)]) == 0

@@ -43,7 +43,6 @@ class BotOption:
     low: float | None = None
     high: float | None = None
     above_low: bool = False
-    help: str = ""
 
     def accepted(self) -> str:
         """What the option accepts, in words: ``a number from 0 to 1``, ``true or false``."""
@@ -103,8 +102,8 @@ def _num(x: float | None) -> str:
     return "" if x is None else (str(int(x)) if float(x).is_integer() else f"{x:g}")
 
 
-def _chance(name: str, default: float, help: str) -> BotOption:
-    return BotOption(name, float, default, 0, 1, help=help)
+def _chance(name: str, default: float) -> BotOption:
+    return BotOption(name, float, default, 0, 1)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -116,29 +115,25 @@ BOTS: dict[str, Callable[..., Bot]] = {
 
 BOT_OPTIONS: dict[str, tuple[BotOption, ...]] = {
     "random": (
-        _chance("eagerness", 0.5, "the chance it acts when it may act out of turn"),
+        _chance("eagerness", 0.5),  # the chance it acts when it may act out of turn
     ),
     "heuristic": (
-        _chance("forget_uno", 0.0, "the chance it forgets to call UNO"),
-        _chance("challenge_threshold", CHALLENGE_THRESHOLD,
-                "the bluff chance from which it challenges a Wild Draw Four"),
+        _chance("forget_uno", 0.0),  # the chance it forgets to call UNO
+        _chance("challenge_threshold", CHALLENGE_THRESHOLD),  # the bluff chance it challenges from
     ),
     "strong": (
-        BotOption("iterations", int, DEFAULT_ITERATIONS, 1,
-                  help="the least number of determinizations per decision"),
-        BotOption("rollouts", int, DEFAULT_ROLLOUTS, 0, help="rollouts per decision"),
-        BotOption("time_ms", float, None, 0, above_low=True,
-                  help="a time budget per decision (ms) instead of an iteration count"),
-        BotOption("max_ms", float, MAX_MS, 0, help="the time cap of iteration mode (ms; 0: none)"),
-        BotOption("confidence", float, CONFIDENCE, 0,
-                  help="standard errors by which the search must beat the heuristic's move"),
-        BotOption("prune", float, 2.0, 0, help="drop candidates this many standard errors behind (0: never)"),
-        BotOption("points", float, 0.5, 0, help="the weight of points in a rollout's value"),
-        BotOption("particles", int, PARTICLES, 1, help="distinct deals sampled per decision"),
-        BotOption("infer_choices", bool, True, help="deal hidden cards to explain the others' choices"),
-        BotOption("infer_draws", bool, True, help="deal hidden cards knowing a seat that drew held no match"),
-        BotOption("wild_colours", bool, True, help="search every colour for a wild card"),
-        _chance("forget_uno", 0.0, "the chance it forgets to call UNO"),
+        BotOption("iterations", int, DEFAULT_ITERATIONS, 1),  # least determinizations a decision
+        BotOption("rollouts", int, DEFAULT_ROLLOUTS, 0),  # rollouts a decision
+        BotOption("time_ms", float, None, 0, above_low=True),  # a time budget instead (ms)
+        BotOption("max_ms", float, MAX_MS, 0),  # the time cap of iteration mode (ms; 0: none)
+        BotOption("confidence", float, CONFIDENCE, 0),  # standard errors to beat the heuristic by
+        BotOption("prune", float, 2.0, 0),  # drop candidates this many standard errors behind
+        BotOption("points", float, 0.5, 0),  # the weight of points in a rollout's value
+        BotOption("particles", int, PARTICLES, 1),  # distinct deals sampled a decision
+        BotOption("infer_choices", bool, True),  # deal hidden cards to explain others' choices
+        BotOption("infer_draws", bool, True),  # a seat that drew held no match
+        BotOption("wild_colours", bool, True),  # search every colour for a wild card
+        _chance("forget_uno", 0.0),  # the chance it forgets to call UNO
     ),
 }
 """The options each bot takes by name (the command line's ``--bot-option bot.name=value``), with
@@ -191,8 +186,6 @@ def parse_bot_options(items: Iterable[str]) -> tuple[tuple[str, tuple[tuple[str,
         bot, dot, name = key.strip().partition(".")
         if not sep or not dot or not bot or not name:
             raise OptionError(f"bot option {item!r} must be written as bot.name=value")
-        if bot not in BOTS:
-            raise OptionError(f"bot option {item!r}: unknown bot {bot!r} (bots: {', '.join(bot_names())})")
         found.setdefault(bot, {})[name] = bot_option(bot, name).convert(bot, raw.strip())
     return tuple((b, tuple(sorted(v.items()))) for b, v in sorted(found.items()))
 
