@@ -359,6 +359,13 @@ def test_benchmark_arena_scaling_line(tmp_path: Path) -> None:
     for key in ("arena", "process_scaling"):
         runs = doc[key]["runs"]
         assert sorted(jobs for jobs, _ in runs) == [1, 2] and all(rate > 0 for _, rate in runs)
+        # The CPU time of each run beside its wall clock: how busy the two processes were.
+        cpu = doc[key]["cpu_seconds"]
+        assert [j for j, _ in cpu] == [j for j, _ in runs] and all(c > 0 for _, c in cpu)
+        summary = doc[key]["summary"]
+        assert summary["cpu_ratio"] == pytest.approx(summary["cpu_2"] / summary["cpu_1"])
+        assert 0 < summary["cpus_busy"] <= 2.5  # CPU seconds over wall seconds, 2 processes
+    assert proc.stdout.count("  CPU time a run") == 2
     rate = dict(doc["arena"]["runs"])
     verdict = "met" if rate[2] / rate[1] >= 1.8 else "not met"
     assert f"(issue #4's target: 1.8×, {verdict})" in proc.stdout
