@@ -75,10 +75,17 @@ def _norm(value: Any) -> Any:
     return repr(value)
 
 
+_LATER_FIELDS = frozenset({"idle_turns"})
+"""Observation fields added after the digests were written: the digests cover the others (the
+engine's behaviour is the same; ``idle_turns`` is checked by the tests)."""
+
+
 def _obs_digest(game: Game, seat: int) -> tuple[Any, ...]:
     obs = game.observe(seat)
     out: list[Any] = []
     for f in dataclasses.fields(obs):
+        if f.name in _LATER_FIELDS:
+            continue
         v = getattr(obs, f.name)
         if f.name == "history":  # only appended to; length and last entry suffice per step
             out.append((len(v), tuple(v[-1]) if len(v) else None, tuple(v[:3])))
@@ -154,7 +161,7 @@ def play_match(i: int) -> str:
             copy = game.copy()
             feed("copy", _state(copy) == _state(game))
         try:
-            game.apply(seat, a)
+            game.step(seat, a)
             feed("apply", seat, a, _state(game))
         except IllegalActionError as exc:
             feed("refused", seat, a, str(exc), exc.reason, _state(game))

@@ -48,33 +48,11 @@ def setup(
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:
-    """Everything that makes up the game's state (caches excluded)."""
+    """Everything that makes up the game's state (its :class:`~unokit.state.State`), plus what
+    every seat is offered and observes."""
     return (
-        [list(h) for h in game.hands],
-        list(game.draw_pile),
-        list(game.discard),
-        game.color,
-        game.turn,
-        game.direction,
-        game.awaiting,
-        game.drawn,
-        game.pending,
-        game.pending_rank,
-        game.attacker,
-        game.bluff,
-        list(game.owed),
-        list(game.window),
-        [dict(s) for s in game.seen],
-        list(game.history),
-        list(game.scores),
-        list(game.eliminated),
-        list(game.winners),
-        game.round_winner,
-        game.round_no,
-        game.dealer,
-        len(game.rounds),
-        game.rng.getstate(),
-        [tuple(game.legal_actions(s)) for s in range(game.n)],
+        game.state(),
+        [game.legal_actions(s) for s in range(game.n)],
         [game.observe(s) for s in range(game.n)],
     )
 

@@ -143,7 +143,7 @@ def _check_invariants(game: Game) -> None:
     for s in range(game.n):
         legal = game.legal_actions(s)
         if game.eliminated[s]:
-            assert legal == [] and not game.hands[s]  # M4
+            assert legal == () and not game.hands[s]  # M4
             continue
         # P1: a call is offered exactly when one is owed, and one is owed only with one card.
         assert (UNO in legal) == game.owed[s]

@@ -67,10 +67,10 @@ def test_t1_out_of_range_seat_is_refused() -> None:
     """T1: an action of a seat that does not exist is refused."""
     game = setup([["R1", "R2"], ["R7", "R8"]], "R4", ["Y9"], dealer=1)
     for seat in (2, 16, 17, -1, -16):
-        assert game.legal_actions(seat) == []
+        assert game.legal_actions(seat) == ()
         refused(game, seat, "R1")
     play(game, (0, "R1!"))
-    assert game.legal_actions(16) == [] and "R7" in legal(game, 1) and legal(game, 0) == []
+    assert game.legal_actions(16) == () and "R7" in legal(game, 1) and legal(game, 0) == []
 
 
 # --------------------------------------------------------------------------- T2

@@ -6,7 +6,7 @@ Play is uniformly random over the legal actions of the seat on turn, which inclu
 UNO-call variants of a play and the catches of a missed call (draw is always legal, so
 random rounds are long: report steps as well as games).
 
-* :func:`engine_loop` -- the rules engine alone: ``legal_actions`` / ``apply``.
+* :func:`engine_loop` -- the rules engine alone: ``legal_actions`` / ``step``.
 * :func:`observe_loop` -- as an agent sees it: the acting seat's full
   :class:`~unokit.observation.Observation` (with its legal actions) at every step.
 * :func:`playable_first_loop` -- the engine loop with RLCard's action space as the policy:
@@ -112,7 +112,7 @@ def _engine_round(game: Game, rng: random.Random) -> int:
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
-        game.apply(seat, choice(game.legal_actions(seat)))
+        game.step(seat, choice(game.legal_actions(seat)))
         steps += 1
     return steps
 
@@ -122,7 +122,7 @@ def _observe_round(game: Game, rng: random.Random) -> int:
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
-        game.apply(seat, choice(game.observe(seat).legal))
+        game.step(seat, choice(game.observe(seat).legal))
         steps += 1
     return steps
 
@@ -145,7 +145,7 @@ def _playable_first_round(game: Game, rng: random.Random, observe: bool = False)
             a = choice(legal[:k]) if k else legal[0]
         else:
             a = choice(legal)
-        game.apply(seat, a)
+        game.step(seat, a)
         steps += 1
     return steps
 

@@ -28,6 +28,7 @@ from .cards import COLOR_LETTERS, card_str, parse_card
 from .errors import IllegalActionError, NotationError, RecordError, UnoError
 from .game import Game
 from .options import Options
+from .state import State
 
 
 @dataclass(frozen=True)
@@ -119,13 +120,8 @@ def _card(text: Any) -> int:
     return parse_card(text)
 
 
-def _snapshot(game: Game) -> tuple[Any, ...]:
-    return (
-        [list(h) for h in game.hands], list(game.draw_pile), list(game.discard), game.color,
-        game.turn, game.direction, game.phase, game.drawn, game.pending, game.attacker,
-        list(game.owed), list(game.window), [dict(s) for s in game.seen], len(game.history),
-        list(game.scores), list(game.eliminated), game.rng.getstate(),
-    )
+def _snapshot(game: Game) -> State:
+    return game.state()
 
 
 def _seat_key(key: Any, n: int, step: int) -> int:

@@ -41,3 +41,8 @@ class OptionError(UnoError):
 
 class RecordError(UnoError):
     """A malformed game record or conformance scenario."""
+
+
+class PositionError(RecordError):
+    """A malformed or inconsistent position (:meth:`Game.from_dict <unokit.game.Game.from_dict>`,
+    :meth:`Game.from_observation <unokit.game.Game.from_observation>`)."""

@@ -10,7 +10,8 @@ calling UNO, jumping in). :meth:`Game.apply` either changes the state or raises 
 (0, 'play')
 >>> [action_str(a) for a in g.legal_actions(0)]
 ['R1', 'R1!', 'draw']
->>> g.apply(0, "R1!")
+>>> g.apply(0, "R1!")  # what happened, as events
+(Played(seat=0, card=1, color=0, uno=True, jump_in=False),)
 >>> g.turn, g.hand_sizes()
 (1, [1, 2])
 
@@ -25,8 +26,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
 
 from .actions import (
     ACCEPT,
@@ -71,6 +72,7 @@ from .cards import (
     SKIP,
     WILD,
     WILD_DRAW_FOUR,
+    WILD_DRAW_FOUR_RANK,
     Card,
     card_str,
     check_edition,
@@ -79,19 +81,37 @@ from .cards import (
     parse_card,
 )
 from .draws import shuffle, shuffle_tail
-from .errors import IllegalActionError, NotationError, OptionError
-from .observation import Observation, observe
+from .errors import IllegalActionError, NotationError, OptionError, PositionError, UnoError
+from .events import (
+    Accepted,
+    AgentPAnswered,
+    Caught,
+    Challenged,
+    ColorNamed,
+    DirectionChanged,
+    DrawPending,
+    Drew,
+    Event,
+    GameEnded,
+    HandsRotated,
+    HandsSwapped,
+    HostPenalty,
+    Passed,
+    Peeked,
+    Played,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    Skipped,
+    TurnedUp,
+    UnoCalled,
+    UnoMissed,
+    WrongCard,
+)
+from .observation import HistoryView, Observation
 from .options import Options
-
-# What the game waits for (``Game.phase``); ``AWAITING[phase]`` is its name.
-PLAY: Final = 0
-DRAWN: Final = 1
-RESPOND: Final = 2
-COLOR: Final = 3
-SWAP: Final = 4
-ROUND_OVER: Final = 5
-GAME_OVER: Final = 6
-AWAITING: Final = ("play", "drawn", "respond", "color", "swap", "round_over", "game_over")
+from .phases import AWAITING, COLOR, DRAWN, GAME_OVER, PLAY, RESPOND, ROUND_OVER, SWAP
+from .state import DICTS, FIELDS, LIST, LISTS, ROUNDS, VALUE, RoundStart, State, freeze, thaw
 
 _STACK_LEVEL: Final = {"off": 0, "progressive": 1, "plus4_on_plus2": 2}
 _DEFAULT_OPTIONS: Final = Options()  # immutable, so one serves every game (building one checks it)
@@ -149,6 +169,38 @@ def _plain_copy(rng: random.Random) -> random.Random:
     return clone
 
 
+def _copy_rng(rng: random.Random | None) -> random.Random | None:
+    """A copy of a generator of the game (``None`` stays ``None``; another class keeps its class)."""
+    if rng is None:
+        return None
+    if type(rng) is random.Random:
+        return _plain_copy(rng)
+    return copy.copy(rng)
+
+
+def color_before_top(obs: Observation) -> int:
+    """The colour that was in play just before the last Wild Draw Four of ``obs``'s round (or -1):
+    the last play or colour choice before that card, or the colour of the first turned-up card."""
+    hist = obs.history
+    i = len(hist) - 1
+    while i >= 0:
+        _, a = hist[i]
+        if ACTION_KIND[a] == K_PLAY and ACTION_CARD[a] == WILD_DRAW_FOUR:
+            break
+        i -= 1
+    if i < 0:
+        return -1
+    j = i - 1
+    while j >= 0:
+        _, a = hist[j]
+        kind = ACTION_KIND[a]
+        if kind in (K_PLAY, K_COLOR):
+            return ACTION_COLOR[a]
+        j -= 1
+    first = obs.discard[0]
+    return CARD_COLOR[first] if first < WILD else -1
+
+
 def _seat_order(active: Sequence[bool], step: int) -> list[int]:
     """For each seat, the next active seat in direction ``step`` (itself if it is the only one)."""
     n = len(active)
@@ -177,6 +229,7 @@ class Game:
         "_bluffing",
         "_cache",
         "_cache_key",
+        "_events",
         "_force",
         "_jump_in",
         "_left",
@@ -283,7 +336,7 @@ class Game:
         self.options = opts
         self.n = players
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
-        self.teams = players // 2 if opts.mode == "partners" else 0
+        self._set_rules()
         self.scores = [0] * (self.teams or players)
         self.eliminated = [False] * players
         self.round_no = 0
@@ -291,6 +344,16 @@ class Game:
         self.winners = []
         self.round_winner = -1
         self.rounds = []
+        self._version = 0
+        self._rng = None
+        self._rng_seed = None
+        self.deal_rng = None
+        self._clear_round()
+
+    def _set_rules(self) -> None:
+        """What is derived from the edition and the options (read once, not at every step)."""
+        opts = self.options
+        self.teams = self.n // 2 if opts.mode == "partners" else 0
         self._stack = _STACK_LEVEL[opts.stacking]
         self._bluffing = opts.wd4_bluffing == "allow"
         self._penalize = opts.illegal_play == "penalize"
@@ -301,12 +364,15 @@ class Game:
         self._respond_all = self._stack > 0 or self.edition == "phineas-ferb"
         self._agent_p_discard = opts.agent_p_draws_from == "discard"
         self._cache_key = -1
-        self._cache: list[Action] = []
-        self._version = 0
-        self._rng = None
-        self._rng_seed = None
-        self.deal_rng = None
-        self._clear_round()
+        self._cache: tuple[Action, ...] = ()
+        self._events: list[Event] | None = None
+
+    def _set_seat_order(self) -> None:
+        """The next active seat of each seat, both ways, and the two-player rules (S3, T3)."""
+        active = [not e for e in self.eliminated]
+        self._left = _seat_order(active, 1)
+        self._right = _seat_order(active, -1)
+        self.two_handed = sum(active) == 2 and self.options.two_handed_rules
 
     def _clear_round(self) -> None:
         n = self.n
@@ -329,10 +395,7 @@ class Game:
         self.round_winner = -1
         self.idle_turns = 0
         self.blocked = False
-        active = [not e for e in self.eliminated]
-        self._left = _seat_order(active, 1)
-        self._right = _seat_order(active, -1)
-        self.two_handed = sum(active) == 2 and self.options.two_handed_rules
+        self._set_seat_order()
 
     @classmethod
     def new(cls, edition: str = "classic", players: int = 4, options: Options | None = None,
@@ -475,10 +538,10 @@ class Game:
         hands: list[list[Card]] | None = None,
         discard: Card | None = None,
         draw: list[Card] | None = None,
-    ) -> None:
-        """Deal a round. With no arguments after a round is over: the next round, the deal
-        passing left (S1), with a deck shuffled from the seed (or from the match's
-        ``deal_rng``, see :meth:`new`).
+    ) -> tuple[Event, ...]:
+        """Deal a round and return its events (the deal, the first card and its effect, S3).
+        With no arguments after a round is over: the next round, the deal passing left (S1),
+        with a deck shuffled from the seed (or from the match's ``deal_rng``, see :meth:`new`).
 
         ``deck`` (top card first) is dealt by S2 instead of a shuffled one; ``hands``,
         ``discard`` and ``draw`` (top first) give the piles directly.
@@ -528,7 +591,36 @@ class Game:
         self.discard = [discard]
         self._rng = None  # the round's generator is made when first needed
         self._rng_seed = None
-        self._turn_up_first_card()
+        events: list[Event] = [
+            RoundStarted(round_no, dealer, tuple([len(h) for h in self.hands]),
+                         tuple([tuple(h) for h in self.hands]))
+        ]
+        self._events = events
+        try:
+            self._turn_up_first_card()
+        finally:
+            self._events = None
+        return tuple(events)
+
+    def opening_events(self) -> tuple[Event, ...]:
+        """The events of the current round's deal, as :meth:`start_round` returned them: the
+        deal, the first card turned up and its effect (S3). For a game restored or resumed
+        mid-round, which did not see its deal happen."""
+        if not self.rounds:
+            return ()
+        start = self.rounds[-1]
+        if start.deck is None and start.piles is None:
+            return ()  # a round taken from an observation: its deal is unknown
+        scratch = Game(self.edition, self.n, self.options, self.seed)
+        scratch.scores = list(start.scores)
+        scratch.eliminated = [s in start.eliminated for s in range(self.n)]
+        scratch.round_no = self.round_no
+        scratch.dealer = start.dealer
+        if start.deck is not None:
+            return scratch.start_round(dealer=start.dealer, deck=start.deck)
+        hands, discard, draw = start.piles  # type: ignore[misc]
+        return scratch.start_round(dealer=start.dealer, hands=[list(h) for h in hands],
+                                   discard=discard, draw=list(draw))
 
     def _left_of_dealer(self) -> int:
         return _seat_order([not e for e in self.eliminated], 1)[self.dealer]
@@ -573,13 +665,18 @@ class Game:
         """S3: the first card's effect, and who starts."""
         first = self._left[self.dealer]
         top = self.discard[-1]
+        ev = self._events
         while top == WILD_DRAW_FOUR and any(c != WILD_DRAW_FOUR for c in self.draw_pile):
             # Back into the draw pile at a random place below the top card; turn the next.
+            if ev is not None:
+                ev.append(TurnedUp(top, True))
             self.discard.pop()
             pos = self.rng.randrange(len(self.draw_pile))  # index 0 is the bottom
             self.draw_pile.insert(pos, top)
             top = self.draw_pile.pop()
             self.discard.append(top)
+        if ev is not None:
+            ev.append(TurnedUp(top))
         rank = CARD_RANK[top]
         self.phase = PLAY
         self.turn = first
@@ -590,15 +687,23 @@ class Game:
         self.color = CARD_COLOR[top]
         if rank == SKIP:
             self.turn = self._left[first]
+            if ev is not None:
+                ev.append(Skipped(first))
         elif rank == REVERSE:
             if self.two_handed:
                 self.turn = self._left[first]
+                if ev is not None:
+                    ev.append(Skipped(first))
             else:
                 self.direction = -1
                 self.turn = self.dealer
+                if ev is not None:
+                    ev.append(DirectionChanged(-1))
         elif rank == DRAW_TWO:
-            self._give(first, 2)
+            self._give(first, 2, "first_card")
             self.turn = self._left[first]
+            if ev is not None:
+                ev.append(Skipped(first))
 
     # ------------------------------------------------------------------ queries
 
@@ -625,7 +730,42 @@ class Game:
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may know now: see :class:`~unokit.observation.Observation`."""
-        return observe(self, seat)
+        # Built at every step of a simulation, so kept lean. Every mutable part of the game is
+        # copied (tuples, a dict); the history is an O(1) view of the append-only log.
+        if not 0 <= seat < self.n:  # -1 would index the last seat's hand: another seat's cards
+            raise UnoError(f"there is no seat {seat} (seats are 0 to {self.n - 1})")
+        turn = self.turn
+        phase = self.phase
+        discard = self.discard
+        history = self.history
+        return Observation(
+            seat,
+            self.edition,
+            self.n,
+            tuple(self.hands[seat]),
+            tuple([len(h) for h in self.hands]),
+            discard[-1],
+            self.color,
+            self.direction,
+            turn,
+            AWAITING[phase],
+            len(self.draw_pile),
+            tuple(discard),
+            self.pending,
+            self.attacker,
+            self.drawn if (seat == turn and phase == DRAWN) else -1,
+            tuple(self.owed),
+            tuple(self.window),
+            tuple(self.scores),
+            tuple(self.eliminated),
+            self.dealer,
+            self.round_no,
+            HistoryView(history, len(history)),
+            dict(self.seen[seat]),
+            self.legal_actions(seat),
+            self.options,
+            self.idle_turns,
+        )
 
     def hand_sizes(self) -> list[int]:
         """Every seat's number of cards."""
@@ -639,16 +779,16 @@ class Game:
         """The team of ``seat`` with ``mode: partners`` (seats k and k + n/2); else the seat."""
         return seat % self.teams if self.teams else seat
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, in a stable order. Includes out-of-turn actions.
 
-        The list is cached until the state changes; do not modify it.
+        An immutable tuple, kept until the state changes.
         """
         if not 0 <= seat < self.n:
-            return []  # never cached: the key of a seat out of range could be another seat's
+            return ()  # never cached: the key of a seat out of range could be another seat's
         key = self._version * 16 + seat
         if key != self._cache_key:
-            self._cache = self._legal(seat)
+            self._cache = tuple(self._legal(seat))
             self._cache_key = key
         return self._cache
 
@@ -737,7 +877,7 @@ class Game:
 
     def _respond_actions(self, out: list[Action], hand: list[Card]) -> None:
         out.append(ACCEPT)
-        if self.pending_rank == 14 and self._bluffing:
+        if self.pending_rank == WILD_DRAW_FOUR_RANK and self._bluffing:
             out.append(CHALLENGE)
         uno = len(hand) == 2
         if AGENT_P in hand:
@@ -749,17 +889,30 @@ class Game:
                     if c < WILD and CARD_RANK[c] == DRAW_TWO and not done & (1 << c):
                         done |= 1 << c
                         self._add_play(out, c, hand, uno)
-            if WILD_DRAW_FOUR in hand and (self.pending_rank == 14 or self._stack == 2):
+            if WILD_DRAW_FOUR in hand and (self.pending_rank == WILD_DRAW_FOUR_RANK or self._stack == 2):
                 self._add_play(out, WILD_DRAW_FOUR, hand, uno)
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, seat: int, action: Action | str) -> None:
-        """Apply ``seat``'s ``action`` (an int or its notation) or raise without changing anything.
+    def apply(self, seat: int, action: Action | str) -> tuple[Event, ...]:
+        """Apply ``seat``'s ``action`` (an int or its notation) and return what happened, as
+        :mod:`events <unokit.events>`; or raise without changing anything.
 
         Raises :class:`~unokit.errors.NotationError` for bad syntax and
         :class:`~unokit.errors.IllegalActionError` (with ``reason``) for an action not allowed now.
+        A simulation that does not need the events calls :meth:`step`, which skips building them.
         """
+        events: list[Event] = []
+        self._events = events
+        try:
+            self.step(seat, action)
+        finally:
+            self._events = None
+        return tuple(events)
+
+    def step(self, seat: int, action: Action | str) -> None:
+        """:meth:`apply` without building its events: the same checks and the same change of
+        state, for the loops that play many games (playouts, benchmarks, the arena)."""
         a = parse_action(action) if isinstance(action, str) else action
         if not 0 <= seat < self.n:
             raise IllegalActionError(seat, _text(a), f"there is no seat {seat}")
@@ -779,8 +932,14 @@ class Game:
             return
         raise IllegalActionError(seat, _text(a), self._reason(seat, a))
 
-    def apply_host(self, action: Action | str) -> None:
-        """Apply a host's action: ``penalize N`` gives seat N the P4 penalty (draw 2)."""
+    def step_unchecked(self, seat: int, action: Action) -> None:
+        """Apply an action that the caller knows to be legal (it read the rules' own state to
+        choose it), with no check and no events: the inner loop of a bot's rollouts. An illegal
+        action here corrupts the game; anything else should call :meth:`apply` or :meth:`step`."""
+        self._do(seat, action)
+
+    def apply_host(self, action: Action | str) -> tuple[Event, ...]:
+        """Apply a host's action: ``penalize N`` gives seat N the P4 penalty (draw 2). Returns its events."""
         a = parse_action(action) if isinstance(action, str) else action
         _check_action_number(a)
         if ACTION_KIND[a] != K_PENALIZE:
@@ -790,16 +949,26 @@ class Game:
             raise IllegalActionError(-1, _text(a), "the round is over")
         if target >= self.n or self.eliminated[target]:
             raise IllegalActionError(-1, _text(a), f"seat {target} is not in the game")
-        self._version += 1
-        self.history.append((-1, a))
-        self._give(target, 2)
+        events: list[Event] = [HostPenalty(target)]
+        self._events = events
+        try:
+            self._version += 1
+            self.history.append((-1, a))
+            self._give(target, 2, "host")
+        finally:
+            self._events = None
+        return tuple(events)
 
     def _do(self, seat: int, a: Action) -> None:
         self._version += 1
         self.history.append((seat, a))
         kind = ACTION_KIND[a]
+        ev = self._events
         if kind == K_PLAY:
             c = ACTION_CARD[a]
+            if ev is not None:
+                ev.append(Played(seat, c, ACTION_COLOR[a] if c >= WILD else CARD_COLOR[c], ACTION_UNO[a],
+                                 seat != self.turn))
             if self.phase == RESPOND and seat == self.turn:
                 self.idle_turns = 0
                 if c == AGENT_P:
@@ -817,24 +986,44 @@ class Game:
             self.drawn = -1
             self.turn = (self._left if self.direction == 1 else self._right)[seat]
             self.phase = PLAY
+            if ev is not None:
+                ev.append(Passed(seat))
         elif kind == K_UNO:
             self.owed[seat] = False
             if seat in self.window:
                 self.window.remove(seat)
+            if ev is not None:
+                ev.append(UnoCalled(seat))
         elif kind == K_CATCH:
-            self._give(ACTION_ARG[a], 2)
+            if ev is not None:
+                ev.append(Caught(seat, ACTION_ARG[a]))
+            self._give(ACTION_ARG[a], 2, "caught")
         elif kind == K_ACCEPT:
             self._close_window()
-            self._give(seat, self.pending)
+            k = self.pending
+            if ev is not None:
+                ev.append(Accepted(seat, k))
+            self._give(seat, k, self._pending_reason())
             self._end_respond()
             self.turn = self.next_seat(seat)
+            if ev is not None:
+                ev.append(Skipped(seat))
         elif kind == K_CHALLENGE:
             self._challenge(seat)
         elif kind == K_COLOR:
             self.color = ACTION_ARG[a]
             self.phase = PLAY
+            if ev is not None:
+                ev.append(ColorNamed(seat, ACTION_ARG[a]))
         else:  # K_SWAP
             self._swap(seat, ACTION_ARG[a])
+
+    def _pending_reason(self) -> str:
+        """Why the seat answering a draw card draws (for its :class:`Drew` event)."""
+        single = 4 if self.pending_rank == WILD_DRAW_FOUR_RANK else 2
+        if self.pending > single:
+            return "stack"
+        return "wild_draw_four" if single == 4 else "draw_two"
 
     def _close_window(self) -> None:
         """P2: the next action closes the catch window. Most actions find it empty, and
@@ -843,8 +1032,9 @@ class Game:
         if self.window:
             self.window.clear()
 
-    def _give(self, seat: int, k: int) -> list[Card]:
-        """``seat`` draws ``k`` cards (T6 when the draw pile runs out). Returns them."""
+    def _give(self, seat: int, k: int, reason: str | None) -> list[Card]:
+        """``seat`` draws ``k`` cards (T6 when the draw pile runs out) for ``reason`` (told in a
+        :class:`Drew` event; ``None``: the caller tells it). Returns them."""
         if self.owed[seat]:
             self.owed[seat] = False
         window = self.window
@@ -856,16 +1046,19 @@ class Game:
             got = pile[-1:-k - 1:-1]  # the top k cards, in the order they are drawn
             del pile[len(pile) - k:]
             hand += got
-            return got
-        got = []
-        for _ in range(k):
-            if not pile:
-                if not self._reshuffle():
-                    break
-                pile = self.draw_pile
-            c = pile.pop()
-            hand.append(c)
-            got.append(c)
+        else:
+            got = []
+            for _ in range(k):
+                if not pile:
+                    if not self._reshuffle():
+                        break
+                    pile = self.draw_pile
+                c = pile.pop()
+                hand.append(c)
+                got.append(c)
+        ev = self._events
+        if ev is not None and reason is not None:
+            ev.append(Drew(seat, len(got), tuple(got), reason))
         return got
 
     def _reshuffle(self) -> bool:
@@ -877,7 +1070,18 @@ class Game:
         shuffle(self.rng, pile)
         self.draw_pile = pile
         self.discard = [top]
+        ev = self._events
+        if ev is not None:
+            ev.append(Reshuffled(len(pile)))
         return True
+
+    def _owe(self, seat: int) -> None:
+        """``seat`` is down to one card without calling UNO: it may be caught (P2)."""
+        self.owed[seat] = True
+        self.window.append(seat)
+        ev = self._events
+        if ev is not None:
+            ev.append(UnoMissed(seat))
 
     def _play(self, seat: int, c: Card, color: int, uno: bool) -> None:
         """A card played at a normal turn, as the drawn card, or by jumping in."""
@@ -898,10 +1102,10 @@ class Game:
             self._go_out(seat, c, 0)
             return
         if left == 1 and not uno:
-            self.owed[seat] = True
-            self.window.append(seat)
+            self._owe(seat)
         rank = CARD_RANK[c]
         nxt = self._left if self.direction == 1 else self._right
+        ev = self._events
         if rank < 10:
             if self._seven_zero and rank == 7:
                 self.phase = SWAP
@@ -911,12 +1115,18 @@ class Game:
             self.turn = nxt[seat]
         elif rank == SKIP:
             self.turn = nxt[nxt[seat]]
+            if ev is not None:
+                ev.append(Skipped(nxt[seat]))
         elif rank == REVERSE:
             if self.two_handed:
                 self.turn = seat
+                if ev is not None:
+                    ev.append(Skipped(nxt[seat]))
             else:
                 self.direction = -self.direction
                 self.turn = (self._left if self.direction == 1 else self._right)[seat]
+                if ev is not None:
+                    ev.append(DirectionChanged(self.direction))
         elif rank == DRAW_TWO:
             self._attack(seat, 2, DRAW_TWO, False)
         elif c == WILD_DRAW_FOUR:
@@ -925,7 +1135,7 @@ class Game:
                 if CARD_COLOR[h] == prev_color:
                     hand_legal = False
                     break
-            self._attack(seat, 4, 14, not hand_legal)
+            self._attack(seat, 4, WILD_DRAW_FOUR_RANK, not hand_legal)
         else:
             if c == MATER:
                 self._peek(seat)
@@ -933,16 +1143,21 @@ class Game:
 
     def _attack(self, seat: int, k: int, rank: int, bluff: bool) -> None:
         victim = self.next_seat(seat)
-        if self._respond_all or (rank == 14 and self._bluffing):
+        ev = self._events
+        if self._respond_all or (rank == WILD_DRAW_FOUR_RANK and self._bluffing):
             self.phase = RESPOND
             self.pending = k
             self.pending_rank = rank
             self.attacker = seat
             self.bluff = bluff
             self.turn = victim
+            if ev is not None:
+                ev.append(DrawPending(victim, k, seat))
         else:
-            self._give(victim, k)
+            self._give(victim, k, "draw_two" if rank == DRAW_TWO else "wild_draw_four")
             self.turn = self.next_seat(victim)
+            if ev is not None:
+                ev.append(Skipped(victim))
 
     def _end_respond(self) -> None:
         self.phase = PLAY
@@ -965,13 +1180,15 @@ class Game:
             self._go_out(seat, c, total)
             return
         if len(hand) == 1 and not uno:
-            self.owed[seat] = True
-            self.window.append(seat)
+            self._owe(seat)
         self.pending = total
-        self.pending_rank = 14 if c == WILD_DRAW_FOUR else DRAW_TWO
+        self.pending_rank = WILD_DRAW_FOUR_RANK if c == WILD_DRAW_FOUR else DRAW_TWO
         self.attacker = seat
         self.bluff = bluff
         self.turn = self.next_seat(seat)
+        ev = self._events
+        if ev is not None:
+            ev.append(DrawPending(self.turn, total, seat))
 
     def _agent_p(self, seat: int, color: int, uno: bool) -> None:
         """C6: answer a draw card with Agent P; the attacker draws instead."""
@@ -982,6 +1199,9 @@ class Game:
         self.color = color
         attacker, k = self.attacker, self.pending
         self._end_respond()
+        ev = self._events
+        if ev is not None:
+            ev.append(AgentPAnswered(seat, attacker, k))
         if self._agent_p_discard:
             under = self.discard
             taken: list[Card] = []
@@ -992,31 +1212,38 @@ class Game:
             if attacker in self.window:
                 self.window.remove(attacker)
             self.hands[attacker].extend(taken)
+            if ev is not None and taken:
+                ev.append(Drew(attacker, len(taken), tuple(taken), "agent_p", "discard"))
             if len(taken) < k:
-                self._give(attacker, k - len(taken))
+                self._give(attacker, k - len(taken), "agent_p")
         else:
-            self._give(attacker, k)
+            self._give(attacker, k, "agent_p")
         if not hand:
             self._end_round(seat)
             return
         if len(hand) == 1 and not uno:
-            self.owed[seat] = True
-            self.window.append(seat)
+            self._owe(seat)
         self.turn = self.next_seat(seat)
 
     def _challenge(self, seat: int) -> None:
         """P3: the W+4's player shows their hand; a bluffer draws instead, else +2 more."""
         self._close_window()
         attacker = self.attacker
-        self.seen[seat][attacker] = tuple(self.hands[attacker])
+        shown = tuple(self.hands[attacker])
+        self.seen[seat][attacker] = shown
         k, bluff = self.pending, self.bluff
         self._end_respond()
+        ev = self._events
+        if ev is not None:
+            ev.append(Challenged(seat, attacker, bluff, shown))
         if bluff:
-            self._give(attacker, k)
+            self._give(attacker, k, "challenge")
             self.turn = seat
         else:
-            self._give(seat, k + 2)
+            self._give(seat, k + 2, "challenge")
             self.turn = self.next_seat(seat)
+            if ev is not None:
+                ev.append(Skipped(seat))
 
     def _peek(self, seat: int) -> None:
         """C5: the Mater player sees every other hand as it is now."""
@@ -1024,6 +1251,9 @@ class Game:
         for t in range(self.n):
             if t != seat and not self.eliminated[t]:
                 seen[t] = tuple(self.hands[t])
+        ev = self._events
+        if ev is not None:
+            ev.append(Peeked(seat, tuple(sorted(seen.items()))))
 
     def _draw_turn(self, seat: int) -> None:
         """T2 (and ``draw_until_playable``): draw, then wait for the drawn card's play or a pass."""
@@ -1035,15 +1265,27 @@ class Game:
             self.owed[seat] = False
             d = pile.pop()
             hand.append(d)
+            ev = self._events
+            if ev is None and not self._until_playable:
+                self.drawn = d
+                self.phase = DRAWN
+                if self.idle_turns >= BLOCKED_AFTER:
+                    self._block(seat)
+                return
+            drawn = [d]
         else:
-            got = self._give(seat, 1)
-            d = got[0] if got else -1
+            drawn = self._give(seat, 1, None)
+            d = drawn[0] if drawn else -1
         if self._until_playable:
             while d >= 0 and not self._drawn_playable(d, hand):
-                got = self._give(seat, 1)
+                got = self._give(seat, 1, None)
                 if not got:
                     break  # the piles ran dry: the last card stays drawn, unplayable
                 d = got[0]
+                drawn.append(d)
+        ev = self._events
+        if ev is not None:
+            ev.append(Drew(seat, len(drawn), tuple(drawn), "turn"))
         self.drawn = d
         self.phase = DRAWN
         if self.idle_turns >= BLOCKED_AFTER:
@@ -1054,7 +1296,10 @@ class Game:
         self._version += 1
         self.history.append((seat, a))
         self._close_window()
-        self._give(seat, 2)
+        ev = self._events
+        if ev is not None:
+            ev.append(WrongCard(seat, ACTION_CARD[a]))
+        self._give(seat, 2, "penalty")
         self.turn = self.next_seat(seat)
         self.phase = PLAY
         self.idle_turns += 1
@@ -1066,6 +1311,9 @@ class Game:
         hands = self.hands
         called = len(hands[seat]) == 1 and not self.owed[seat]
         hands[seat], hands[target] = hands[target], hands[seat]
+        ev = self._events
+        if ev is not None:
+            ev.append(HandsSwapped(seat, target, (tuple(hands[seat]), tuple(hands[target]))))
         self._recheck_uno((seat, target), seat if called else -1)
         self.turn = self.next_seat(seat)
         self.phase = PLAY
@@ -1079,6 +1327,9 @@ class Game:
         for s in movers:
             new[nxt[s]] = old[s]
         self.hands = new
+        ev = self._events
+        if ev is not None:
+            ev.append(HandsRotated(self.direction, tuple([tuple(h) for h in new])))
         self._recheck_uno(movers, seat if called and len(old[seat]) == 1 else -1)
 
     def _recheck_uno(self, seats: Iterable[int], called: int) -> None:
@@ -1087,8 +1338,7 @@ class Game:
             if s in self.window:
                 self.window.remove(s)
             if len(self.hands[s]) == 1 and s != called:
-                self.owed[s] = True
-                self.window.append(s)
+                self._owe(s)
             else:
                 self.owed[s] = False
 
@@ -1098,7 +1348,9 @@ class Game:
         """E1: the round ends; a last Draw Two / W+4 still makes the next player draw."""
         if c == WILD_DRAW_FOUR or (c < WILD and CARD_RANK[c] == DRAW_TWO):
             k = stacked_total or (4 if c == WILD_DRAW_FOUR else 2)
-            self._give(self.next_seat(seat), k)
+            reason = "stack" if stacked_total > (4 if c == WILD_DRAW_FOUR else 2) else (
+                "wild_draw_four" if c == WILD_DRAW_FOUR else "draw_two")
+            self._give(self.next_seat(seat), k, reason)
         elif c == MATER:
             self._peek(seat)
         self._end_round(seat)
@@ -1155,6 +1407,11 @@ class Game:
                 low = min(scores)
                 self.winners = [i for i, v in enumerate(scores) if v == low]
         self.phase = GAME_OVER if self.winners else ROUND_OVER
+        ev = self._events
+        if ev is not None:
+            ev.append(RoundEnded(winner, tuple(points), tuple(scores), tuple(self.eliminated), self.blocked))
+            if self.winners:
+                ev.append(GameEnded(tuple(self.winners)))
 
     # ------------------------------------------------------------------ explanations
 
@@ -1200,7 +1457,7 @@ class Game:
             return "choose whom to swap hands with (swap N)"
         if phase == RESPOND:
             if kind == K_CHALLENGE:
-                if self.pending_rank != 14:
+                if self.pending_rank != WILD_DRAW_FOUR_RANK:
                     return "only a Wild Draw Four can be challenged"
                 return "challenges are off (wd4_bluffing: forbid)"
             if kind == K_PLAY:
@@ -1227,105 +1484,200 @@ class Game:
             return "you hold a card of the colour in play, so Wild Draw Four is illegal"
         return f"{card_str(c)} does not match {card_str(self.top)} (colour in play {'RYGB'[self.color]})"
 
-    # ------------------------------------------------------------------ copying
+    # ------------------------------------------------------------------ state, positions, copies
+
+    def state(self) -> State:
+        """A frozen snapshot of every field of the game (:class:`~unokit.state.State`).
+        Two games in the same state give equal snapshots."""
+        return State(**{name: freeze(kind, getattr(self, attr)) for name, attr, kind in FIELDS})
+
+    @classmethod
+    def from_state(cls, state: State) -> Game:
+        """The game in ``state`` (which is checked for consistency: see :meth:`from_dict`)."""
+        if not isinstance(state, State):
+            raise TypeError(f"state must be an unokit State, not {type(state).__name__}")
+        try:
+            game = cls(state.edition, state.n, state.options, state.seed)
+        except OptionError as exc:
+            raise PositionError(str(exc)) from None
+        for name, attr, kind in FIELDS:
+            setattr(game, attr, thaw(kind, getattr(state, name)))
+        game.history = game.rounds[-1].actions if game.rounds else []
+        game._set_rules()
+        game._set_seat_order()
+        game._check_position()
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as a JSON-ready position (``docs/records.md``): settings, scores, every
+        hand and pile, every round's deal and actions, the phase, and the random generators'
+        state. :meth:`from_dict` restores it, and the restored game goes on identically."""
+        from .position import state_to_json
+
+        return state_to_json(self.state())
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """The game of a position written by :meth:`to_dict`. A malformed or inconsistent
+        position (an unknown or missing field, the wrong format or version, more cards of a
+        face than the deck holds, a seat that does not exist, ...) raises one
+        :class:`~unokit.errors.PositionError` naming what is wrong."""
+        from .position import state_from_json
+
+        return cls.from_state(state_from_json(data))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its state (in both builds: a compiled class has no default pickling)."""
+        return (Game.from_state, (self.state(),))
+
+    def _check_position(self) -> None:
+        """Raise :class:`~unokit.errors.PositionError` if the fields do not make a game."""
+        n = self.n
+
+        def bad(why: str) -> PositionError:
+            return PositionError(f"inconsistent position: {why}")
+
+        sides = self.teams or n
+        for name, value, size in (("hands", self.hands, n), ("owed", self.owed, n),
+                                  ("seen", self.seen, n), ("eliminated", self.eliminated, n),
+                                  ("scores", self.scores, sides)):
+            if len(value) != size:
+                raise bad(f"{name} has {len(value)} entries for {size}")
+        if not self.discard:
+            raise bad("the discard pile is empty")
+        cards = [c for h in self.hands for c in h] + self.draw_pile + self.discard
+        counts = [0] * N_CARDS
+        for c in cards:
+            counts[c] += 1
+        limits = edition_counts(self.edition)
+        for c in range(N_CARDS):
+            if counts[c] > limits[c]:
+                raise bad(f"{counts[c]} × {card_str(c)}, but the {self.edition} deck has {limits[c]}")
+        if self.rounds and self.rounds[-1].deck is not None and len(cards) != sum(limits):
+            raise bad(f"{len(cards)} cards in play, but the round was dealt the whole deck of {sum(limits)}")
+        seats = range(n)
+        for name, seat in (("turn", self.turn), ("dealer", self.dealer)):
+            if seat not in seats:
+                raise bad(f"{name} is seat {seat}, which does not exist")
+        for name, seat in (("attacker", self.attacker), ("round_winner", self.round_winner)):
+            if seat != -1 and seat not in range(sides if name == "round_winner" else n):
+                raise bad(f"{name} is {seat}, which does not exist")
+        if any(s not in seats for s in self.window) or any(t not in seats for d in self.seen for t in d):
+            raise bad("a seat that does not exist is named")
+        if any(w not in range(sides) for w in self.winners):
+            raise bad("a winner that does not exist is named")
+        if self.direction not in (1, -1):
+            raise bad(f"direction is {self.direction} (1 or -1)")
+        if not 0 <= self.color < 4:
+            raise bad(f"colour {self.color} is not a colour")
+        if self.phase < ROUND_OVER and self.eliminated[self.turn]:
+            raise bad(f"seat {self.turn} is on turn but eliminated")
+        if self.phase == DRAWN and self.drawn >= 0 and self.drawn not in self.hands[self.turn]:
+            raise bad(f"the drawn {card_str(self.drawn)} is not in seat {self.turn}'s hand")
+        if self.phase == RESPOND and (self.attacker < 0 or self.pending <= 0):
+            raise bad("a draw card waits for an answer, but no attacker or count is set")
+        if (self.phase == GAME_OVER) != bool(self.winners):
+            raise bad("the match is over exactly when it has winners")
+        for r in self.rounds:
+            for seat, a in r.actions:
+                if not -1 <= seat < n or not 0 <= a < N_ACTIONS:
+                    raise bad(f"the action {a} of seat {seat} in a round's log does not exist")
+
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]],
+                         draw_pile: Sequence[Card], seed: int) -> Game:
+        """A full game consistent with ``obs`` (a *determinization*, for a search over hidden
+        cards): ``hands`` gives every seat's cards (``obs.seat``'s must be its own hand), and
+        ``draw_pile`` the draw pile, bottom first. The cards of the hands, the draw pile and the
+        discard pile must be exactly the edition's deck, each hand as large as ``obs`` says, and
+        every hand shown to the seat (``obs.seen``) is not checked (it may have changed since).
+        The round's generator (T6 reshuffles) is seeded from ``seed``. Raises
+        :class:`~unokit.errors.PositionError` if the world does not fit the observation.
+        """
+        seat = obs.seat
+        if len(hands) != obs.players:
+            raise PositionError(f"{obs.players} seats need {obs.players} hands, not {len(hands)}")
+        if sorted(hands[seat]) != sorted(obs.hand):
+            raise PositionError(f"seat {seat}'s hand must be the observed one")
+        for t, h in enumerate(hands):
+            if len(h) != obs.hand_sizes[t]:
+                raise PositionError(f"seat {t} holds {obs.hand_sizes[t]} cards, not {len(h)}")
+        counts = [0] * N_CARDS
+        for c in [c for h in hands for c in h] + list(draw_pile) + list(obs.discard):
+            counts[c] += 1
+        if counts != edition_counts(obs.edition):
+            raise PositionError(
+                f"the hands, the draw pile and the discard pile must be the {obs.edition} deck")
+        phase = AWAITING.index(obs.awaiting)
+        pending_rank = -1
+        bluff = False
+        if phase == RESPOND:
+            top = obs.top
+            pending_rank = WILD_DRAW_FOUR_RANK if top == WILD_DRAW_FOUR else DRAW_TWO
+            if top == WILD_DRAW_FOUR:
+                prev = color_before_top(obs)
+                bluff = any(CARD_COLOR[h] == prev for h in hands[obs.attacker] if h < WILD)
+        history = list(obs.history)
+        start = RoundStart(obs.dealer, None, None, obs.scores,
+                           tuple(t for t in range(obs.players) if obs.eliminated[t]), history)
+        seen: list[dict[int, tuple[Card, ...]]] = [{} for _ in range(obs.players)]
+        seen[seat] = dict(obs.seen)
+        values: dict[str, Any] = {
+            "edition": obs.edition, "options": obs.options, "n": obs.players, "seed": seed,
+            "deal_rng": None, "scores": tuple(obs.scores), "eliminated": tuple(obs.eliminated),
+            "round_no": obs.round_no, "dealer": obs.dealer, "winners": (), "round_winner": -1,
+            "rounds": (start.frozen(),), "hands": tuple(tuple(h) for h in hands),
+            "draw_pile": tuple(draw_pile), "discard": tuple(obs.discard), "color": obs.color,
+            "turn": obs.turn, "direction": obs.direction, "phase": phase,
+            "drawn": obs.drawn if phase == DRAWN else -1, "pending": obs.pending,
+            "pending_rank": pending_rank, "attacker": obs.attacker, "bluff": bluff,
+            "owed": tuple(obs.owed), "window": tuple(obs.catchable),
+            "seen": tuple(tuple(sorted(s.items())) for s in seen), "idle_turns": obs.idle_turns,
+            "blocked": False, "rng": None, "rng_seed": seed, "version": len(history),
+        }
+        return cls.from_state(State(**values))
 
     def copy(self) -> Game:
         """An independent copy (for search): hands and piles are copied, tables shared."""
         return Game("", 0, _copy_of=self)
 
     def _copy_from(self, o: Game) -> None:
-        """Make this new object a copy of ``o``, field by field (every slot is set here).
+        """Make this new object a copy of ``o``, field by field of :class:`~unokit.state.State`.
 
-        Explicit assignments rather than ``Game.__new__`` and ``__slots__``: the same code runs
-        compiled by mypyc (whose classes cannot be created without ``__init__``) and is faster
-        in CPython too.
+        Through ``__init__`` rather than ``Game.__new__``: the same code runs compiled by mypyc
+        (whose classes cannot be created without ``__init__``).
         """
-        self.edition = o.edition
-        self.options = o.options
-        self.n = o.n
-        self.seed = o.seed
-        self.teams = o.teams
-        self.scores = list(o.scores)
-        self.eliminated = list(o.eliminated)
-        self.round_no = o.round_no
-        self.dealer = o.dealer
-        self.winners = list(o.winners)
-        self.round_winner = o.round_winner
-        self._stack = o._stack
-        self._bluffing = o._bluffing
-        self._penalize = o._penalize
-        self._seven_zero = o._seven_zero
-        self._jump_in = o._jump_in
-        self._until_playable = o._until_playable
-        self._force = o._force
-        self._respond_all = o._respond_all
-        self._agent_p_discard = o._agent_p_discard
-        self._cache_key = -1
-        self._cache = o._cache
-        self._version = o._version
-        self.hands = [list(h) for h in o.hands]
-        self.draw_pile = list(o.draw_pile)
-        self.discard = list(o.discard)
-        self.color = o.color
-        self.turn = o.turn
-        self.direction = o.direction
-        self.phase = o.phase
-        self.drawn = o.drawn
-        self.pending = o.pending
-        self.pending_rank = o.pending_rank
-        self.attacker = o.attacker
-        self.bluff = o.bluff
-        self.owed = list(o.owed)
-        self.window = list(o.window)
-        self.seen = [dict(s) for s in o.seen]
-        self.idle_turns = o.idle_turns
-        self.blocked = o.blocked
-        self.history = history = list(o.history)
+        for _, attr, kind in FIELDS:
+            value = getattr(o, attr)
+            if kind == VALUE:
+                setattr(self, attr, value)
+            elif kind == LIST:
+                setattr(self, attr, list(value))
+            elif kind == LISTS:
+                setattr(self, attr, [list(h) for h in value])
+            elif kind == DICTS:
+                setattr(self, attr, [dict(s) for s in value])
+            elif kind == ROUNDS:
+                rounds = list(value)
+                if rounds:  # the current round's log goes on in the copy alone
+                    last = rounds[-1]
+                    rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
+                                            last.eliminated, list(last.actions))
+                setattr(self, attr, rounds)
+            else:
+                setattr(self, attr, _copy_rng(value))
+        self.history = self.rounds[-1].actions if self.rounds else list(o.history)
+        self._set_rules()
+        # The seat order of the round (not recomputed: a round's order is fixed when it is dealt).
         self._left = o._left
         self._right = o._right
         self.two_handed = o.two_handed
-        rounds = self.rounds = list(o.rounds)
-        if rounds:
-            last = rounds[-1]
-            rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
-                                    last.eliminated, history)
-        self._rng_seed = o._rng_seed
-        # None: made from the seed when first needed, as in the original.
-        self._rng = None if o._rng is None else _plain_copy(o._rng)
-        # A copy deals its later rounds as the original would, without moving its stream.
-        deal_rng = o.deal_rng
-        if deal_rng is None:
-            self.deal_rng = None
-        elif type(deal_rng) is random.Random:
-            self.deal_rng = _plain_copy(deal_rng)
-        else:
-            self.deal_rng = copy.copy(deal_rng)  # of its own class, with its own state
 
     def __repr__(self) -> str:
         return (
             f"<Game {self.edition} {self.n}p round {self.round_no} {self.awaiting} "
             f"turn {self.turn} top {card_str(self.top)} colour {'RYGB'[self.color]}>"
         )
-
-
-class RoundStart:
-    """How a round began and what was done in it: the dealer, the match totals before it,
-    either the deck dealt by S2 (``deck``, top first) or the stacked piles
-    (``piles``: hands, discard, draw top-first), and the round's actions ``(seat, action)``
-    (seat -1 for a host's action)."""
-
-    __slots__ = ("actions", "dealer", "deck", "eliminated", "piles", "scores")
-
-    def __init__(self, dealer: int, deck: tuple[Card, ...] | None,
-                 piles: tuple[tuple[tuple[Card, ...], ...], Card, tuple[Card, ...]] | None,
-                 scores: tuple[int | float, ...] = (), eliminated: tuple[int, ...] = (),
-                 actions: list[tuple[int, Action]] | None = None) -> None:
-        self.dealer = dealer
-        self.deck = deck
-        self.piles = piles
-        self.scores = scores
-        self.eliminated = eliminated
-        self.actions: list[tuple[int, Action]] = actions if actions is not None else []
 
 
 def _card(c: str | Card) -> Card:
@@ -1345,4 +1697,7 @@ def _text(a: Action) -> str:
     return action_str(a) if 0 <= a < len(ACTION_KIND) else repr(a)
 
 
-__all__ = ["ACCEPT", "AWAITING", "CHALLENGE", "DRAW", "PASS", "UNO", "Game", "RoundStart"]
+__all__ = [
+    "ACCEPT", "AWAITING", "CHALLENGE", "COLOR", "DRAW", "DRAWN", "GAME_OVER", "PASS", "PLAY", "RESPOND",
+    "ROUND_OVER", "SWAP", "UNO", "Game", "RoundStart", "State", "color_before_top",
+]

@@ -6,7 +6,7 @@ actions applied. It is the loop a Python caller would write::
 
     while game.phase < ROUND_OVER:
         seat = game.turn
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        game.step(seat, rng.choice(game.legal_actions(seat)))
 
 and it plays exactly the same game, number for number: the choice is ``rng.choice`` (the
 same draws from the generator, computed by :mod:`unokit.draws`). In the
@@ -43,7 +43,8 @@ from typing import Final
 
 from .actions import ACTION_KIND, DRAW, K_PLAY
 from .draws import bound_getrandbits, randbelow_with
-from .game import DRAWN, PLAY, ROUND_OVER, Game
+from .game import Game
+from .phases import DRAWN, PLAY, ROUND_OVER
 
 __all__ = ["POLICIES", "playout"]
 
@@ -55,7 +56,7 @@ def playout(game: Game, rng: random.Random, policy: str = "uniform") -> int:
     """Play ``game``'s current round to its end with ``policy`` (one of :data:`POLICIES`),
     choosing with ``rng``; returns the number of actions applied (0 if the round is over).
 
-    Every action goes through :meth:`Game.apply`, so the history, the scores and a record of
+    Every action goes through :meth:`Game.step`, so the history, the scores and a record of
     the game are as if a caller had played them one by one; after a round that ends the
     match, ``game.awaiting`` is ``"game_over"``.
     """
@@ -72,7 +73,7 @@ def _uniform(game: Game, rng: random.Random, bits: Callable[[int], int] | None) 
     while game.phase < ROUND_OVER:
         seat = game.turn
         legal = game.legal_actions(seat)
-        game.apply(seat, legal[randbelow_with(rng, bits, len(legal))])
+        game.step(seat, legal[randbelow_with(rng, bits, len(legal))])
         steps += 1
     return steps
 
@@ -96,6 +97,6 @@ def _playable_first(game: Game, rng: random.Random, bits: Callable[[int], int] |
             a = legal[randbelow_with(rng, bits, k)] if k else legal[0]
         else:
             a = legal[randbelow_with(rng, bits, len(legal))]
-        game.apply(seat, a)
+        game.step(seat, a)
         steps += 1
     return steps

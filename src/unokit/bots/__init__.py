@@ -12,13 +12,25 @@ True
 """
 
 from .base import Bot
-from .driver import play_match, play_round, step
+from .driver import ask, play_match, play_round
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 from .registry import BOT_OPTIONS, BOTS, BotOption, bot_names, make_bot, parse_bot_options, split_bot_names
 from .strong import StrongBot
 
 __all__ = [
-    "BOTS", "BOT_OPTIONS", "Bot", "BotOption", "HeuristicBot", "RandomBot", "StrongBot", "bot_names",
-    "make_bot", "parse_bot_options", "play_match", "play_round", "split_bot_names", "step",
+    "BOTS",
+    "BOT_OPTIONS",
+    "Bot",
+    "BotOption",
+    "HeuristicBot",
+    "RandomBot",
+    "StrongBot",
+    "ask",
+    "bot_names",
+    "make_bot",
+    "parse_bot_options",
+    "play_match",
+    "play_round",
+    "split_bot_names",
 ]

@@ -44,12 +44,12 @@ from ..actions import (
     parse_action,
 )
 from ..bots.base import Bot
-from ..bots.driver import has_out_of_turn_choice, out_of_turn_seats
 from ..cards import AGENT_P, CARD_RANK, MATER, REVERSE, SKIP, WILD, WILD_DRAW_FOUR, Card
 from ..errors import IllegalActionError, OptionError
 from ..game import BLOCKED_AFTER, GAME_OVER, RESPOND, ROUND_OVER, Game
 from ..i18n import Translator
 from ..observation import Observation
+from ..table import has_out_of_turn_choice, out_of_turn_order
 
 __all__ = ["ForgetfulBot", "Session", "make_bots", "parse_action"]
 
@@ -214,7 +214,7 @@ class Session:
 
     def _out_of_turn_bots(self) -> list[int]:
         g = self.game
-        return [s for s in out_of_turn_seats(g) if s != self.human and has_out_of_turn_choice(g, s)]
+        return [s for s in out_of_turn_order(g) if s != self.human and has_out_of_turn_choice(g, s)]
 
     def next_round(self) -> None:
         """Deal the next round after a round is over."""

@@ -1,0 +1,165 @@
+"""Who is asked next: the one table driver for bots, the terminal, a server and RL environments.
+
+Any seat may act whenever :meth:`Game.legal_actions <unokit.game.Game.legal_actions>` lists
+something for it, but a table asks its seats in a fixed order, so that no seat has a standing
+priority over another:
+
+1. After the seat on turn has acted (and when a round is dealt), each other active seat that
+   now has an out-of-turn choice (catch a missed UNO call, call UNO, jump in) is asked once, in
+   turn order starting after the seat on turn. A seat asked out of turn may act, or answer
+   "nothing now" (:meth:`Table.decline`). A seat with no such choice when its place comes is
+   passed over.
+2. Then the seat on turn is asked, and must act: it plays, draws, passes, answers a draw card
+   (accept, challenge, stack, Agent P), names a colour or chooses whom to swap with.
+
+The table never waits: :meth:`Table.waiting_on` returns the seats that may be asked now, in
+order, and :meth:`Table.next_seat` the first of them, so that a loop of bots, a server
+waiting on browsers and an RL environment stepping one agent at a time drive it alike. A seat
+may also act out of this order (a person clicking *catch* while a bot thinks): :meth:`act`
+applies any legal action of any seat.
+
+>>> from unokit import Game
+>>> from unokit.table import Table
+>>> game = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
+>>> table = Table(game)
+>>> table.next_seat(), table.must_act(0)
+(0, True)
+>>> [type(e).__name__ for e in table.act(0, "R1")]  # no UNO call: seat 1 may catch seat 0
+['Played', 'UnoMissed']
+>>> table.waiting_on()  # seat 0 may still call UNO, before seat 1 (on turn, who may catch it)
+(0, 1)
+>>> table.decline(0)
+>>> table.next_seat(), table.must_act(1)
+(1, True)
+"""
+
+from __future__ import annotations
+
+from .actions import ACTION_KIND, K_CATCH, K_PLAY, K_UNO, Action
+from .errors import IllegalActionError
+from .events import Event
+from .game import Game
+from .phases import ROUND_OVER
+
+
+def has_out_of_turn_choice(game: Game, seat: int) -> bool:
+    """Whether ``seat`` may now catch a missed UNO call, call UNO, or jump in."""
+    for a in game.legal_actions(seat):
+        kind = ACTION_KIND[a]
+        if kind in (K_CATCH, K_UNO, K_PLAY):
+            return True
+    return False
+
+
+def out_of_turn_order(game: Game) -> list[int]:
+    """The seats other than the one on turn that are asked out of turn, in order (starting
+    after the seat on turn); empty when no seat can have an out-of-turn choice now."""
+    if not game.window and not any(game.owed) and not game.options.jump_in:
+        return []
+    n = game.n
+    order = [(game.turn + i) % n for i in range(1, n)]
+    return [s for s in order if not game.eliminated[s]]
+
+
+class Table:
+    """Drives one :class:`~unokit.game.Game`: who is asked next, in and out of turn.
+
+    The table follows the game it is given; an action applied to the game directly (not
+    through the table) starts a new round of asking, as an action of the seat on turn does.
+    """
+
+    __slots__ = ("_cycle", "_next", "_version", "game")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._cycle: list[int] = []
+        self._next = 0
+        self._version = -1
+        self._restart()
+
+    def _restart(self) -> None:
+        """A new round of asking: the out-of-turn seats first, then the seat on turn."""
+        self._cycle = out_of_turn_order(self.game)
+        self._next = 0
+        self._version = self.game.version
+
+    def _sync(self) -> None:
+        if self.game.version != self._version:  # changed behind the table's back
+            self._restart()
+
+    def waiting_on(self) -> tuple[int, ...]:
+        """The seats that may be asked now, in the order they are asked: the out-of-turn seats
+        still to be asked that have a choice, then the seat on turn. Empty when the round is over."""
+        self._sync()
+        game = self.game
+        if game.phase >= ROUND_OVER:
+            return ()
+        seats = [s for s in self._cycle[self._next:] if has_out_of_turn_choice(game, s)]
+        seats.append(game.turn)
+        return tuple(seats)
+
+    def next_seat(self) -> int | None:
+        """The seat to ask now (``None`` when the round is over). Out-of-turn seats whose place
+        has come without a choice are passed over for good."""
+        self._sync()
+        game = self.game
+        if game.phase >= ROUND_OVER:
+            return None
+        cycle = self._cycle
+        while self._next < len(cycle):
+            seat = cycle[self._next]
+            if has_out_of_turn_choice(game, seat):
+                return seat
+            self._next += 1
+        return game.turn
+
+    def must_act(self, seat: int) -> bool:
+        """Whether ``seat`` is the seat on turn, which must act when it is asked (an
+        out-of-turn seat may decline)."""
+        return self.next_seat() == seat and self._next >= len(self._cycle)
+
+    def act(self, seat: int, action: Action | str) -> tuple[Event, ...]:
+        """Apply ``seat``'s action (checked by the game, which raises and changes nothing if
+        it is illegal) and return its events."""
+        self._sync()
+        on_turn = seat == self.game.turn
+        events = self.game.apply(seat, action)
+        self._after(seat, on_turn)
+        return events
+
+    def step(self, seat: int, action: Action | str) -> None:
+        """:meth:`act` without building events (for simulations)."""
+        self._sync()
+        on_turn = seat == self.game.turn
+        self.game.step(seat, action)
+        self._after(seat, on_turn)
+
+    def _after(self, seat: int, on_turn: bool) -> None:
+        cycle = self._cycle
+        if on_turn and (self._next >= len(cycle) or seat not in cycle[self._next:]):
+            self._restart()  # the seat on turn acted: a new round of asking
+            return
+        if seat in cycle[self._next:]:
+            self._next = cycle.index(seat, self._next) + 1
+        self._version = self.game.version
+
+    def decline(self, seat: int) -> None:
+        """``seat``, asked out of turn, takes no action now ("nothing now"); the next seat is
+        asked. The seat on turn cannot decline its own decision."""
+        nxt = self.next_seat()
+        if nxt is None:
+            raise IllegalActionError(seat, "nothing", "the round is over")
+        if seat != nxt:
+            raise IllegalActionError(seat, "nothing", f"seat {nxt} is asked now, not seat {seat}")
+        if self._next >= len(self._cycle):
+            raise IllegalActionError(seat, "nothing", "the seat on turn must act")
+        self._next += 1
+
+    def start_round(self) -> tuple[Event, ...]:
+        """Deal the next round (after a round is over) and return its events."""
+        events = self.game.start_round()
+        self._restart()
+        return events
+
+
+__all__ = ["Table", "has_out_of_turn_choice", "out_of_turn_order"]
