@@ -137,8 +137,7 @@ class Series:
 
 TARGETS: list[tuple[str, str, float, str]] = [
     ("engine", "steps", 2.0,
-     "engine ≥ 2× RLCard's bare rules loop, uniform random play, driven from Python "
-     "(the issue's engine loop)"),
+     "engine ≥ 2× RLCard's bare rules loop, uniform random play, driven from Python"),
     ("engine-rlpolicy", "steps", 2.0,
      "engine ≥ 2× RLCard's bare rules loop, RLCard's action space, driven from Python, "
      "per decision"),
@@ -152,13 +151,13 @@ TARGETS: list[tuple[str, str, float, str]] = [
     ("observe", "steps", 10.0, "observation ≥ 10× env.run, uniform random play"),
     ("observe-rlpolicy", "games", 10.0, "observation ≥ 10× env.run, RLCard's action space, per round"),
 ]
-"""Issue #4's speed targets, ``(loop, unit, ratio, label)``, in the units each loop compares
+"""The speed targets, ``(loop, unit, ratio, label)``, in the units each loop compares
 like for like. A step is one decision by one player; under RLCard's action space unokit's
 rules still ask ~45% more decisions a round than RLCard's, so both units are shown for the
 Python-driven loop (docs/performance.md, "How the targets are read")."""
 
 ARENA_TARGET = 1.8
-"""Issue #4: ``unokit arena --jobs 2`` at least this many times ``--jobs 1``."""
+"""The scaling target: ``unokit arena --jobs 2`` at least this many times ``--jobs 1``."""
 
 
 def target_rows(rows: list[tuple[int, str, list[tuple[str, Loop, Series]]]]
@@ -396,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         verdicts = target_rows(rows)
         results["targets"] = verdicts
         print()
-        print(f"Issue #4's speed targets in this run ({engine_build()} engine"
+        print(f"The speed targets in this run ({engine_build()} engine"
               f"{'; --quick: too short to judge' if args.quick else ''}):")
         print()
         print("| target | unit | players | unokit/RLCard | |")
@@ -416,7 +415,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unokit arena --bots {args.arena_bots} --games {games} (whole matches, "
               f"process start-up included), median of {repeats}: --jobs 1 {arena['rate_1']:,.1f} "
               f"games/s, --jobs 2 {arena['rate_2']:,.1f} games/s: {arena['speedup']:.2f}× on "
-              f"{os.cpu_count()} CPUs (issue #4's target: {ARENA_TARGET:g}×, "
+              f"{os.cpu_count()} CPUs (target: {ARENA_TARGET:g}×, "
               f"{'met' if arena['speedup'] >= ARENA_TARGET else 'not met'})")
         if resource is not None:
             print(f"  CPU time a run, the command and its workers: --jobs 1 {arena['cpu_1']:.2f} s, "

@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --loop arena: the lineup, as for unokit arena")
     parser.add_argument("--samples", type=int, default=10, help="RSS samples over the run")
     parser.add_argument("--limit-mb", type=float, default=50.0,
-                        help="the growth that fails the run (default 50, issue #4's limit)")
+                        help="the growth that fails the run (default 50, the memory target)")
     parser.add_argument("--quick", action="store_true", help="500 games")
     args = parser.parse_args(argv)
     games = 500 if args.quick else args.games

@@ -88,8 +88,8 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
         for side in ("unokit", "RLCard"):
             assert row[side]["games_per_s"]["median"] > 0
             assert row[side]["steps_per_s"]["median"] > 0
-    # The verdict on each of issue #4's speed targets, in the unit that loop compares.
-    assert "Issue #4's speed targets in this run" in proc.stdout and "too short to judge" in proc.stdout
+    # The verdict on each of the speed targets, in the unit that loop compares.
+    assert "The speed targets in this run" in proc.stdout and "too short to judge" in proc.stdout
     # The Python-driven loop under RLCard's action space is judged per decision and per round.
     units = {("engine", "steps", 2), ("engine-rlpolicy", "steps", 2), ("engine-rlpolicy", "games", 2),
              ("observe", "steps", 10), ("observe-rlpolicy", "games", 10), ("playout", "steps", 2),

@@ -1,4 +1,4 @@
-"""A round that cannot end is blocked (docs/rules-decisions.md, "A round that cannot end"):
+"""A round that cannot end is blocked (docs/rules.md, "A round that cannot end"):
 after BLOCKED_AFTER turns in a row that begin with a draw (T2) or a wrong card (P5), with no
 card played from a hand, the side holding the fewest points wins it (E1 scoring)."""
 

@@ -140,7 +140,7 @@ def test_soak_ten_thousand_random_matches() -> None:
 def test_soak_matches_that_once_looped_for_ever_end_with_a_blocked_round() -> None:
     """Found by a longer soak: under draw_until_playable + force_play (with seven_zero, ten
     players) these matches had a round in which two 0s went round for ever. They now end: the
-    round is blocked (docs/rules-decisions.md) and the match goes on to its end."""
+    round is blocked (docs/rules.md) and the match goes on to its end."""
     loops = [7_343_564, 7_374_439]
     done, failures = play_matches(loops)
     assert not failures, failures[0]

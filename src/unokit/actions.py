@@ -1,4 +1,4 @@
-"""Actions: a fixed space of small ints, with the text notation of ``conformance/README.md``.
+"""Actions: a fixed space of small ints, with the text notation of ``docs/rules.md``.
 
 Every action a seat can take is one int in ``range(N_ACTIONS)``; the seat is given
 separately. The layout (stable, also used as the RL action space):

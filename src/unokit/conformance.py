@@ -1,4 +1,4 @@
-"""The conformance runner: plays the JSON rule scenarios of ``conformance/README.md``.
+"""The conformance runner: plays the JSON rule scenarios (their format: ``tests/scenarios/README.md``).
 
 Each scenario is a stacked deal, a list of actions, and what must hold after each of them.
 :func:`run_scenario` never raises on a malformed scenario: it reports the file, the step

@@ -1,4 +1,4 @@
-"""Partner-rotation tournaments (RULES.md M3).
+"""Partner-rotation tournaments (M3 in docs/rules.md).
 
 Every player partners every other player for 4 hands. The schedule is built from a
 round-robin of partnerships (the circle method: ``players - 1`` rounds in which everyone
@@ -9,7 +9,7 @@ partnerships (partners across the table), so a player is never at two tables at 
 Each hand is one round of a 4-seat ``mode: partners`` game; the points the winning
 partnership scores count for both its players. Standings total each player's points over
 all partnerships; the highest total wins, and players tied for it share the win (settled as
-E3 settles a tie for the lowest total: ``docs/rules-decisions.md``).
+E3 settles a tie for the lowest total: ``docs/rules.md``).
 
 >>> sched = schedule(4)
 >>> len(sched), sched[0]
@@ -174,7 +174,7 @@ def play_tournament(bots: Sequence[str], edition: str = "classic", options: Opti
             seat_players = [a, c, b, d]
             game_seed = (seed * 1_000 + h) * 16 + t
             game = Game.new(edition, 4, opts, seed=game_seed)
-            seat_bots: list[Bot] = [make_bot(bots[p], seed=game_seed * 8 + s, **_bot_kwargs(bots[p], opts))
+            seat_bots: list[Bot] = [make_bot(bots[p], seed=game_seed * 8 + s)
                                     for s, p in enumerate(seat_players)]
             play_round(game, seat_bots)
             team_points = [float(game.scores[0]), float(game.scores[1])]
@@ -187,7 +187,3 @@ def play_tournament(bots: Sequence[str], edition: str = "classic", options: Opti
                 on_hand(h, table, team_points)
         standings.hands_played += 1
     return standings
-
-
-def _bot_kwargs(name: str, options: Options) -> dict[str, object]:
-    return {"options": options} if name == "strong" else {}
