@@ -1,23 +1,30 @@
 """Build hook: the rules engine compiled with mypyc wherever it can be, pure Python otherwise.
 
-``UNOKIT_COMPILE`` chooses (read at build time only):
+It reads two environment variables, and nothing else (no command line):
+
+``UNOKIT_COMPILE`` chooses, at build time only:
 
 * unset, or ``auto`` (the default): a regular install or wheel (``pip install .``,
   ``python -m build``) compiles the engine and the bots that search with it, when a C
   compiler and the Python headers work; where they do not, it builds the same package in
   pure Python and says so. An editable install (``pip install -e .``, which
-  ``scripts/setup.sh`` makes) stays pure Python, so that edits to the source take effect.
-* ``1``: compile, and fail if it cannot (``scripts/build-compiled.sh``).
+  ``scripts/setup.sh`` makes), an sdist and the metadata steps stay pure Python, so that
+  edits to the source take effect.
+* ``1``: compile a wheel, and fail if it cannot (``scripts/build-compiled.sh``).
 * ``0``: pure Python.
 
-A regular wheel build needs mypy, which brings mypyc: the in-tree build backend
-(``build_backend/unokit_build.py``) asks pip for it, unless ``UNOKIT_COMPILE=0``. The
-installed package needs nothing at run time either way, and the pure-Python source is in it
-too; ``unokit.bench.engine_build()`` says which build is imported. By hand, without build
-isolation::
+``UNOKIT_BUILD_EXTENSIONS=1`` says that this run builds a wheel, so it may compile: the
+in-tree build backend (``build_backend/unokit_build.py``) sets it in its ``build_wheel`` hook
+and in no other. The same backend asks pip for mypy, which brings mypyc, for a wheel build,
+unless ``UNOKIT_COMPILE=0``. The installed package needs nothing at run time either way, and
+the pure-Python source is in it too; ``unokit.bench.engine_build()`` says which build is
+imported. By hand, without build isolation (pip still builds through the backend)::
 
     pip install "setuptools>=77" "mypy>=1.10"
     UNOKIT_COMPILE=1 pip install --no-build-isolation --no-deps --force-reinstall .
+
+To compile in place for a source checkout, set the backend's variable yourself:
+``UNOKIT_BUILD_EXTENSIONS=1 UNOKIT_COMPILE=1 python setup.py build_ext --inplace``.
 """
 
 from __future__ import annotations
@@ -39,23 +46,38 @@ from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError
 # Compiled classes (Game, Observation, RoundStart, the compiled bots) cannot be pickled or
 # deep-copied either:
 # use Game.copy() and records (see docs/performance.md).
-ENGINE_MODULES = ["cards", "actions", "draws", "errors", "observation", "game", "playout"]
+ENGINE_MODULES = ["cards", "editions", "phases", "actions", "draws", "errors", "observation", "game",
+                  "playout"]
 # The bots whose decisions run the engine in a loop: the strong bot's search (thousands of
 # sampled plays per decision), its inference and the heuristic rules it plays out with.
 # Compiled, they reach the engine's fields natively instead of through descriptors.
-BOT_MODULES = ["bots/heuristic", "bots/inference", "bots/strong"]
+BOT_MODULES = ["bots/heuristic", "bots/inference", "bots/strong/belief", "bots/strong/sampling",
+               "bots/strong/rollouts", "bots/strong/search"]
+
+
+def _choice(name: str, default: str, choices: dict[str, tuple[str, ...]], hint: str) -> str:
+    """The choice that the environment variable ``name`` names (one clear error if none)."""
+    raw = os.environ.get(name, default).strip().lower()
+    for choice, spellings in choices.items():
+        if raw in spellings:
+            return choice
+    sys.exit(f"{name}={raw!r} is not a choice: {hint}")
 
 
 def compile_mode() -> str:
     """``"auto"``, ``"require"`` or ``"off"``, from ``UNOKIT_COMPILE``."""
-    raw = os.environ.get("UNOKIT_COMPILE", "auto").strip().lower()
-    if raw in ("", "auto"):
-        return "auto"
-    if raw in ("1", "true", "yes"):
-        return "require"
-    if raw in ("0", "false", "no"):
-        return "off"
-    sys.exit(f"UNOKIT_COMPILE={raw!r} is not a choice: 1 (compile), 0 (pure Python) or auto")
+    return _choice("UNOKIT_COMPILE", "auto",
+                   {"auto": ("", "auto"), "require": ("1", "true", "yes"), "off": ("0", "false", "no")},
+                   "1 (compile), 0 (pure Python) or auto")
+
+
+def wheel_build() -> bool:
+    """Whether this run builds a wheel (``UNOKIT_BUILD_EXTENSIONS=1``, which the build backend's
+    ``build_wheel`` sets): only a wheel is compiled, never an editable install, an sdist or
+    metadata."""
+    return _choice("UNOKIT_BUILD_EXTENSIONS", "0",
+                   {"yes": ("1", "true", "yes"), "no": ("", "0", "false", "no")},
+                   "1 (a wheel build: compile) or 0") == "yes"
 
 
 MODE = compile_mode()
@@ -66,17 +88,9 @@ def say(message: str) -> None:
     print(f"unokit build: {message}", file=sys.stderr, flush=True)
 
 
-METADATA_COMMANDS = {"egg_info", "dist_info", "sdist"}
-"""What pip and build run for metadata and sdists: nothing is compiled for them."""
-
-
 def compiles() -> bool:
     """Whether this run of setup.py builds the extension modules."""
-    if MODE == "off":
-        return False
-    if MODE == "auto":  # a regular wheel only: not an editable install, an sdist or metadata
-        return "bdist_wheel" in sys.argv
-    return "bdist_wheel" in sys.argv or not METADATA_COMMANDS & set(sys.argv[1:])
+    return MODE != "off" and wheel_build()
 
 
 def ext_modules() -> list[Any]:

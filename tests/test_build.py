@@ -1,6 +1,7 @@
 """The build: what ``pip install .`` asks for and compiles (``build_backend/unokit_build.py``,
-``setup.py``). Building the compiled engine itself, and the fallback to pure Python without a
-C compiler, are checked by ``scripts/test-compiled.sh`` (they take a minute)."""
+which marks a wheel build with ``UNOKIT_BUILD_EXTENSIONS=1``, and ``setup.py``, which reads
+only the environment). Building the compiled engine itself, and the fallback to pure Python
+without a C compiler, are checked by ``scripts/test-compiled.sh`` (they take a minute)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _run(tree: Path, code: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k != "UNOKIT_COMPILE"}
+    environ = {k: v for k, v in os.environ.items() if k not in ("UNOKIT_COMPILE", "UNOKIT_BUILD_EXTENSIONS")}
     environ.update(env, PYTHONPATH=str(tree / "build_backend"))
     return subprocess.run([sys.executable, "-c", code], cwd=tree, env=environ,
                           capture_output=True, text=True, timeout=120)
@@ -61,58 +62,105 @@ def test_only_a_regular_wheel_build_asks_for_mypy(tree: Path, env: dict[str, str
 
 
 def test_a_bad_unokit_compile_is_one_clear_error(tree: Path) -> None:
-    proc = _run(tree, "import runpy, sys; sys.argv = ['setup.py', 'egg_info']; "
-                      "runpy.run_path('setup.py')", UNOKIT_COMPILE="maybe")
+    proc = _run(tree, "import runpy; runpy.run_path('setup.py')", UNOKIT_COMPILE="maybe")
     assert proc.returncode != 0
     assert "UNOKIT_COMPILE='maybe' is not a choice: 1 (compile), 0 (pure Python) or auto" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
-@pytest.mark.parametrize(("argv", "env", "compiled"), [
-    (["bdist_wheel"], {}, True),                       # pip install ., python -m build
-    (["editable_wheel"], {}, False),                   # pip install -e .
-    (["egg_info"], {}, False),                         # metadata
-    (["bdist_wheel"], {"UNOKIT_COMPILE": "0"}, False),
-    (["bdist_wheel"], {"UNOKIT_COMPILE": "1"}, True),
-    (["editable_wheel"], {"UNOKIT_COMPILE": "1"}, True),   # asked for: compiled in place
-    (["dist_info", "--output-dir", "x"], {"UNOKIT_COMPILE": "1"}, False),  # metadata only
-])
-def test_what_setup_py_compiles(tree: Path, argv: list[str], env: dict[str, str], compiled: bool) -> None:
-    # setup() itself is replaced: only the decision is checked here, not a build.
+def test_setup_py_reads_no_command_line() -> None:
+    # What to build comes from the environment (the backend's build_wheel sets its variable).
+    assert "sys.argv" not in (ROOT / "setup.py").read_text(encoding="utf-8")
+
+
+def test_only_build_wheel_is_not_setuptools_own(tree: Path) -> None:
+    code = ("import json, unokit_build, setuptools.build_meta as s\n"
+            "names = [n for n in dir(s) if n.startswith(('build_', 'get_requires', 'prepare_'))]\n"
+            "print(json.dumps(sorted(n for n in names if getattr(unokit_build, n) is not getattr(s, n))))\n")
+    proc = _run(tree, code)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == ["build_wheel", "get_requires_for_build_wheel"]
+
+
+@pytest.mark.parametrize("before", [None, "0"])
+def test_build_wheel_marks_a_wheel_build_while_it_runs(tree: Path, before: str | None) -> None:
+    # setuptools' build_wheel is replaced: it reports what setup.py would read.
+    code = ("import json, os, setuptools.build_meta as s, unokit_build\n"
+            "s.build_wheel = lambda *a, **k: os.environ.get('UNOKIT_BUILD_EXTENSIONS')\n"
+            "during = unokit_build.build_wheel('dist')\n"
+            "print(json.dumps([during, os.environ.get('UNOKIT_BUILD_EXTENSIONS')]))\n")
+    env = {} if before is None else {"UNOKIT_BUILD_EXTENSIONS": before}
+    proc = _run(tree, code, **env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == ["1", before]
+
+
+@pytest.mark.parametrize(("hook", "compiled"), [("build_wheel", True), ("build_editable", False)])
+def test_setuptools_runs_setup_py_under_the_hook(tree: Path, tmp_path: Path, hook: str,
+                                                 compiled: bool) -> None:
+    # The real hooks, building a real (pure) wheel: mypycify only says that it was asked.
+    pytest.importorskip("mypyc.build")
+    code = ("import sys, mypyc.build, unokit_build\n"
+            "def mypycify(paths, **kw):\n"
+            "    print('unokit test: mypycify was asked', file=sys.stderr)\n"
+            "    return []\n"
+            "mypyc.build.mypycify = mypycify\n"
+            f"print(unokit_build.{hook}({str(tmp_path)!r}))\n")
+    proc = _run(tree, code)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / proc.stdout.strip().splitlines()[-1]).is_file()
+    assert ("unokit test: mypycify was asked" in proc.stderr) == compiled
+
+
+def _decide(tree: Path, mypycify: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run setup.py with setup() replaced and ``mypycify`` as mypyc's: only the decision is
+    made, nothing is built. Prints the extension modules and the build folder as JSON."""
     code = ("import json, runpy, sys, setuptools\n"
             "seen = {}\n"
             "setuptools.setup = lambda **kw: seen.update(kw)\n"
-            f"sys.argv = ['setup.py', *{argv!r}]\n"
             "import mypyc.build\n"
-            "mypyc.build.mypycify = lambda paths, **kw: [p for p in paths]\n"
+            f"{mypycify}\n"
+            "mypyc.build.mypycify = mypycify\n"
             "runpy.run_path('setup.py')\n"
             "base = seen['options']['build']['build_base']\n"
             "print(json.dumps({'ext': seen['ext_modules'], 'base': base}))\n")
+    return _run(tree, code, **env)
+
+
+@pytest.mark.parametrize(("env", "compiled"), [
+    ({"UNOKIT_BUILD_EXTENSIONS": "1"}, True),          # pip install ., python -m build
+    ({}, False),                                       # pip install -e ., sdist, metadata
+    ({"UNOKIT_BUILD_EXTENSIONS": "0"}, False),
+    ({"UNOKIT_BUILD_EXTENSIONS": "1", "UNOKIT_COMPILE": "0"}, False),
+    ({"UNOKIT_BUILD_EXTENSIONS": "1", "UNOKIT_COMPILE": "1"}, True),
+    ({"UNOKIT_COMPILE": "1"}, False),                  # required, but not a wheel: metadata
+])
+def test_what_setup_py_compiles(tree: Path, env: dict[str, str], compiled: bool) -> None:
     pytest.importorskip("mypyc.build")
-    proc = _run(tree, code, **env)
+    proc = _decide(tree, "def mypycify(paths, **kw):\n    return list(paths)", **env)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert bool(out["ext"]) == compiled
     assert out["base"] == ("build/mypyc" if compiled else "build/pure")
     if compiled:
-        assert "src/unokit/game.py" in out["ext"] and "src/unokit/bots/strong.py" in out["ext"]
+        for module in ("game", "editions", "phases", "bots/heuristic"):
+            assert f"src/unokit/{module}.py" in out["ext"]
+        assert any(path.startswith("src/unokit/bots/strong") for path in out["ext"])
+
+
+def test_a_bad_build_toggle_is_one_clear_error(tree: Path) -> None:
+    proc = _run(tree, "import runpy; runpy.run_path('setup.py')", UNOKIT_BUILD_EXTENSIONS="wheel")
+    assert proc.returncode != 0
+    assert "UNOKIT_BUILD_EXTENSIONS='wheel' is not a choice: 1 (a wheel build: compile) or 0" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_a_mypyc_failure_falls_back_to_pure_python_unless_required(tree: Path) -> None:
     pytest.importorskip("mypyc.build")
-    code = ("import json, runpy, sys, setuptools\n"
-            "seen = {}\n"
-            "setuptools.setup = lambda **kw: seen.update(kw)\n"
-            "sys.argv = ['setup.py', 'bdist_wheel']\n"
-            "import mypyc.build\n"
-            "def refuse(paths, **kw):\n"
-            "    sys.exit(1)  # what mypyc does on code it cannot compile\n"
-            "mypyc.build.mypycify = refuse\n"
-            "runpy.run_path('setup.py')\n"
-            "print(json.dumps(seen['ext_modules']))\n")
-    proc = _run(tree, code)
+    refuse = "def mypycify(paths, **kw):\n    sys.exit(1)  # what mypyc does on code it cannot compile"
+    proc = _decide(tree, refuse, UNOKIT_BUILD_EXTENSIONS="1")
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout.strip().splitlines()[-1]) == []
+    assert json.loads(proc.stdout.strip().splitlines()[-1])["ext"] == []
     assert "mypyc could not compile the engine (SystemExit: 1); building the pure-Python" in proc.stderr
-    required = _run(tree, code, UNOKIT_COMPILE="1")
-    assert required.returncode == 1 and "ext_modules" not in required.stdout
+    required = _decide(tree, refuse, UNOKIT_BUILD_EXTENSIONS="1", UNOKIT_COMPILE="1")
+    assert required.returncode == 1 and "ext" not in required.stdout
