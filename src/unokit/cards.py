@@ -1,4 +1,5 @@
-"""Cards, colours and editions: cheap integer values with lookup tables.
+"""Cards and colours: cheap integer values with lookup tables (the editions' decks and rules
+are records in :mod:`unokit.editions`).
 
 A card is a plain ``int`` (type alias :data:`Card`). Cards of one face are
 indistinguishable, so a card's value *is* its face: ``R7`` is always the same
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from .errors import NotationError, OptionError
+from .errors import NotationError
 
 Card: TypeAlias = int
 """A card face, ``0 … 55``. See the module docstring for the layout."""
@@ -141,57 +142,41 @@ def parse_color(text: str) -> Color:
 
 
 # --- Editions -------------------------------------------------------------------------
+# Each edition's deck, special card and rules are its record in ``unokit.editions``, which
+# reads the faces above. The names stay here, beside the faces (editions.py checks that each
+# has its record); the functions below are that module's, imported when called, so that
+# neither module imports the other while it loads.
 
 EDITIONS: Final = ("classic", "cars2", "phineas-ferb")
-"""The edition names, as in RULES.md."""
-
-_EDITION_SPECIAL: Final[dict[str, tuple[Card, ...]]] = {
-    "classic": (),
-    "cars2": (MATER,) * 4,
-    "phineas-ferb": (AGENT_P,) * 4,
-}
-
-
-def _classic_deck() -> tuple[Card, ...]:
-    deck: list[Card] = []
-    for color in range(4):
-        deck.append(card(color, 0))
-        for rank in range(1, 13):
-            deck.extend((card(color, rank), card(color, rank)))
-    deck.extend((WILD,) * 4)
-    deck.extend((WILD_DRAW_FOUR,) * 4)
-    return tuple(deck)
-
-
-_CLASSIC_DECK: Final = _classic_deck()
-
-
-_EDITION_DECKS: Final = {e: _CLASSIC_DECK + special for e, special in _EDITION_SPECIAL.items()}
+"""The edition names, as in docs/rules.md; their records are ``unokit.editions.RECORDS``."""
 
 
 def check_edition(edition: str) -> str:
     """Return ``edition`` if it names an edition, else raise
-    :class:`~unokit.errors.OptionError` naming it."""
-    if edition not in _EDITION_SPECIAL:
-        raise OptionError(f"unknown edition {edition!r} (choose from {', '.join(EDITIONS)})")
-    return edition
+    :class:`~unokit.errors.OptionError` naming it (``unokit.editions.check_edition``)."""
+    from . import editions
+
+    return editions.check_edition(edition)
 
 
 def edition_deck(edition: str) -> tuple[Card, ...]:
-    """The full deck of ``edition`` in a fixed order (108 or 112 cards).
+    """The full deck of ``edition`` in a fixed order, 108 or 112 cards
+    (``unokit.editions.edition_deck``).
 
     >>> len(edition_deck("classic")), edition_deck("phineas-ferb").count(AGENT_P)
     (108, 4)
     """
-    return _EDITION_DECKS[check_edition(edition)]
+    from . import editions
+
+    return editions.edition_deck(edition)
 
 
 def edition_counts(edition: str) -> list[int]:
-    """How many of each face the deck of ``edition`` holds, indexed by card."""
-    counts = [0] * N_CARDS
-    for c in edition_deck(edition):
-        counts[c] += 1
-    return counts
+    """How many of each face the deck of ``edition`` holds, indexed by card
+    (``unokit.editions.edition_counts``)."""
+    from . import editions
+
+    return editions.edition_counts(edition)
 
 
 def hand_points(hand: list[Card] | tuple[Card, ...]) -> int:

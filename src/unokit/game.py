@@ -1,4 +1,4 @@
-"""The game state machine: one match of rounds, every rule of RULES.md.
+"""The game state machine: one match of rounds, every rule of the rule book (``docs/rules.md``).
 
 :class:`Game` owns legality. Any seat may ask for its legal actions at any moment
 (:meth:`Game.legal_actions`), including out-of-turn ones (catching a missed UNO call,
@@ -61,12 +61,10 @@ from .actions import (
     parse_action,
 )
 from .cards import (
-    AGENT_P,
     CARD_COLOR,
     CARD_POINTS,
     CARD_RANK,
     DRAW_TWO,
-    MATER,
     N_CARDS,
     REVERSE,
     SKIP,
@@ -75,12 +73,10 @@ from .cards import (
     WILD_DRAW_FOUR_RANK,
     Card,
     card_str,
-    check_edition,
-    edition_counts,
-    edition_deck,
     parse_card,
 )
 from .draws import shuffle, shuffle_tail
+from .editions import check_edition, edition, edition_counts, edition_deck
 from .errors import IllegalActionError, NotationError, OptionError, PositionError, UnoError
 from .events import (
     Accepted,
@@ -117,7 +113,7 @@ _STACK_LEVEL: Final = {"off": 0, "progressive": 1, "plus4_on_plus2": 2}
 _DEFAULT_OPTIONS: Final = Options()  # immutable, so one serves every game (building one checks it)
 
 BLOCKED_AFTER: Final = 200
-"""A round is blocked (docs/rules-decisions.md) when this many turns in a row have begun with
+"""A round is blocked (``docs/rules.md``) when this many turns in a row have begun with
 a draw or a wrong card, with no card played from a hand in between: it can loop for ever
 otherwise (every card in the hands and none playable, or ``draw_until_playable`` with
 ``force_play`` passing the same drawn cards round). Random play never comes near it: the
@@ -226,6 +222,7 @@ class Game:
 
     __slots__ = (
         "_agent_p_discard",
+        "_answer_card",
         "_bluffing",
         "_cache",
         "_cache_key",
@@ -233,6 +230,7 @@ class Game:
         "_force",
         "_jump_in",
         "_left",
+        "_peek_card",
         "_penalize",
         "_respond_all",
         "_right",
@@ -361,7 +359,11 @@ class Game:
         self._jump_in = opts.jump_in
         self._until_playable = opts.draw_until_playable
         self._force = opts.force_play
-        self._respond_all = self._stack > 0 or self.edition == "phineas-ferb"
+        ed = edition(self.edition)
+        # The edition's special card, -1 where it has none: C5's peek (Mater), C6's answer (Agent P).
+        self._peek_card = -1 if ed.peek_card is None else ed.peek_card
+        self._answer_card = -1 if ed.answer_card is None else ed.answer_card
+        self._respond_all = self._stack > 0 or ed.answers_draw_cards
         self._agent_p_discard = opts.agent_p_draws_from == "discard"
         self._cache_key = -1
         self._cache: tuple[Action, ...] = ()
@@ -880,8 +882,9 @@ class Game:
         if self.pending_rank == WILD_DRAW_FOUR_RANK and self._bluffing:
             out.append(CHALLENGE)
         uno = len(hand) == 2
-        if AGENT_P in hand:
-            self._add_play(out, AGENT_P, hand, uno)
+        answer = self._answer_card
+        if answer >= 0 and answer in hand:
+            self._add_play(out, answer, hand, uno)
         if self._stack:
             if self.pending_rank == DRAW_TWO:
                 done = 0
@@ -971,7 +974,7 @@ class Game:
                                  seat != self.turn))
             if self.phase == RESPOND and seat == self.turn:
                 self.idle_turns = 0
-                if c == AGENT_P:
+                if c == self._answer_card:
                     self._agent_p(seat, ACTION_COLOR[a], ACTION_UNO[a])
                 else:
                     self._stack_on(seat, c, ACTION_COLOR[a], ACTION_UNO[a])
@@ -1137,7 +1140,7 @@ class Game:
                     break
             self._attack(seat, 4, WILD_DRAW_FOUR_RANK, not hand_legal)
         else:
-            if c == MATER:
+            if c == self._peek_card:
                 self._peek(seat)
             self.turn = nxt[seat]
 
@@ -1191,11 +1194,12 @@ class Game:
             ev.append(DrawPending(self.turn, total, seat))
 
     def _agent_p(self, seat: int, color: int, uno: bool) -> None:
-        """C6: answer a draw card with Agent P; the attacker draws instead."""
+        """C6: answer a draw card with the edition's answer card (Agent P); the attacker draws instead."""
         self._close_window()
         hand = self.hands[seat]
-        hand.remove(AGENT_P)
-        self.discard.append(AGENT_P)
+        answer = self._answer_card
+        hand.remove(answer)
+        self.discard.append(answer)
         self.color = color
         attacker, k = self.attacker, self.pending
         self._end_respond()
@@ -1351,7 +1355,7 @@ class Game:
             reason = "stack" if stacked_total > (4 if c == WILD_DRAW_FOUR else 2) else (
                 "wild_draw_four" if c == WILD_DRAW_FOUR else "draw_two")
             self._give(self.next_seat(seat), k, reason)
-        elif c == MATER:
+        elif c == self._peek_card:
             self._peek(seat)
         self._end_round(seat)
 

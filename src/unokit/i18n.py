@@ -26,7 +26,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from .cards import CARD_COLOR, CARD_RANK, DRAW_TWO, REVERSE, SKIP, WILD, Card
+from .cards import (
+    CARD_COLOR,
+    CARD_RANK,
+    DRAW_TWO,
+    REVERSE,
+    SKIP,
+    WILD,
+    WILD_DRAW_FOUR_RANK,
+    WILD_RANK,
+    Card,
+)
+from .editions import RECORDS
 from .errors import UnoError
 
 DOMAIN: Final = "unokit"
@@ -45,16 +56,19 @@ def N_(message: str) -> str:
 
 # Card names, with the edition as context so that each edition follows its own sheet.
 # They are looked up dynamically; :func:`dynamic_messages` lists them for the catalogues.
-_RANK_NAMES: Final[dict[int, str]] = {
+# Every edition has these; its special card's name is in its record (unokit.editions).
+_SHARED_RANK_NAMES: Final[dict[int, str]] = {
     SKIP: "Skip",
     REVERSE: "Reverse",
     DRAW_TWO: "Draw Two",
-    13: "Wild",
-    14: "Wild Draw Four",
-    15: "Special Agent Mater",
-    16: "Agent P",
+    WILD_RANK: "Wild",
+    WILD_DRAW_FOUR_RANK: "Wild Draw Four",
 }
-_EDITION_SPECIAL_RANK: Final = {"classic": None, "cars2": 15, "phineas-ferb": 16}
+_RANK_NAMES: Final[dict[int, str]] = {
+    **_SHARED_RANK_NAMES,
+    **{CARD_RANK[e.special]: e.special_name for e in RECORDS.values()
+       if e.special is not None and e.special_name is not None},
+}
 COLOR_WORDS: Final = ("red", "yellow", "green", "blue")
 
 
@@ -62,11 +76,10 @@ def dynamic_messages() -> list[tuple[str, str]]:
     """The ``(context, message)`` pairs looked up with a computed message: the colours and
     every edition's card names. Each catalogue must translate them all."""
     out = [("colour", word) for word in COLOR_WORDS]
-    for edition, special in _EDITION_SPECIAL_RANK.items():
-        for rank in (SKIP, REVERSE, DRAW_TWO, 13, 14):
-            out.append((edition, _RANK_NAMES[rank]))
-        if special is not None:
-            out.append((edition, _RANK_NAMES[special]))
+    for edition in RECORDS.values():
+        out.extend((edition.name, name) for name in _SHARED_RANK_NAMES.values())
+        if edition.special_name is not None:
+            out.append((edition.name, edition.special_name))
     return out
 
 

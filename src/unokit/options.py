@@ -16,18 +16,26 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
 
 from .errors import OptionError
 
-_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "scoring": ("standard", "alternative"),
-    "mode": ("individual", "partners", "elimination"),
-    "wd4_bluffing": ("allow", "forbid"),
-    "illegal_play": ("reject", "penalize"),
-    "agent_p_draws_from": ("discard", "draw"),
-    "stacking": ("off", "progressive", "plus4_on_plus2"),
-}
+# The values of each option that is a choice, each listed once, here: mypy checks a value
+# written in code against them (``Options(stacking="progresive")`` is a type error), and
+# :func:`_parse_value` checks a value read at run time against the same lists.
+Scoring = Literal["standard", "alternative"]
+"""``scoring``: E2 (who goes out scores the other hands) or E3 (everyone adds their own)."""
+Mode = Literal["individual", "partners", "elimination"]
+"""``mode``: every player for themselves, two-player teams, or the last player standing."""
+WD4Bluffing = Literal["allow", "forbid"]
+"""``wd4_bluffing``: an illegal Wild Draw Four may be played and challenged (P3), or is refused."""
+IllegalPlay = Literal["reject", "penalize"]
+"""``illegal_play``: a wrong card is refused (P5), or accepted with its penalty."""
+AgentPDrawsFrom = Literal["discard", "draw"]
+"""``agent_p_draws_from``: where the attacker answered by Agent P draws from (C6)."""
+Stacking = Literal["off", "progressive", "plus4_on_plus2"]
+"""``stacking``: the house rule of stacking draw cards, and which on which."""
+
 _BOOLS: Final = ("two_handed_rules", "seven_zero", "jump_in", "draw_until_playable", "force_play")
 _INTS: Final[dict[str, tuple[int, int]]] = {"target": (1, 0), "hand_size": (1, 15)}
 MAX_TARGET: Final = 100_000
@@ -40,14 +48,14 @@ class Options:
     """Every option of RULES.md with its default. Immutable; build one with :meth:`from_mapping`."""
 
     target: int | float = 500
-    scoring: str = "standard"
-    mode: str = "individual"
+    scoring: Scoring = "standard"
+    mode: Mode = "individual"
     two_handed_rules: bool = True
-    wd4_bluffing: str = "allow"
-    illegal_play: str = "reject"
-    agent_p_draws_from: str = "discard"
+    wd4_bluffing: WD4Bluffing = "allow"
+    illegal_play: IllegalPlay = "reject"
+    agent_p_draws_from: AgentPDrawsFrom = "discard"
     hand_size: int = 7
-    stacking: str = "off"
+    stacking: Stacking = "off"
     seven_zero: bool = False
     jump_in: bool = False
     draw_until_playable: bool = False
@@ -107,6 +115,20 @@ class Options:
     def as_dict(self) -> dict[str, Any]:
         """Every option as a plain dict."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+def _choice_table() -> dict[str, tuple[str, ...]]:
+    """``{option: its values}`` for every field of :class:`Options` typed as a ``Literal``."""
+    hints = get_type_hints(Options)
+    table: dict[str, tuple[str, ...]] = {}
+    for f in dataclasses.fields(Options):
+        if get_origin(hints[f.name]) is Literal:
+            table[f.name] = get_args(hints[f.name])
+    return table
+
+
+_CHOICES: Final = _choice_table()
+"""The values of each choice option, read from the ``Literal`` types above."""
 
 
 def _parse_value(name: str, value: Any) -> Any:
