@@ -19,7 +19,8 @@ from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "unokit"
-SOURCES = [SRC / "i18n.py", SRC / "commands" / "play.py", *sorted((SRC / "tui").glob("*.py"))]
+SOURCES = [SRC / "i18n.py", SRC / "narrate.py", SRC / "commands" / "play.py",
+           *sorted((SRC / "tui").glob("*.py"))]
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 

@@ -1,155 +1,472 @@
-"""Plain-English narration of a game, move by move (for ``unokit replay`` and ``unokit demo``).
+"""Narration: what happened, in words, told from the :mod:`events <unokit.events>` alone.
+
+:meth:`Game.apply <unokit.game.Game.apply>` says what happened; narration only formats it.
+Two voices, both formatters of events:
+
+* :class:`Teller`, the player's words in the player's language (the move log of
+  ``unokit play``): ``Player 2 plays red 7.`` It tells the events as one seat sees them
+  (:meth:`Event.seen_by <unokit.events.Event.seen_by>`).
+* :func:`describe` and :class:`Narrator`, the record's words in English (``unokit replay`` and
+  ``unokit demo``): ``seat 1 plays R7``, one line per move with every hand after it.
 
 >>> from unokit import Game
+>>> from unokit.i18n import translator
 >>> g = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
->>> before = Snapshot.of(g)
->>> g.apply(0, "R1")
->>> describe(before, g, 0, g.history[-1][1])
+>>> events = g.apply(0, "R1")
+>>> "; ".join(describe(e) for e in events)
 'seat 0 plays R1; seat 0 has one card left and did not call UNO'
+>>> Teller(translator("en"), g.edition, g.n).tell_all(events)
+['Player 1 plays red 1.', 'Player 1 has one card left and did not call UNO.']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 
-from .actions import (
-    ACTION_ARG,
-    ACTION_CARD,
-    ACTION_COLOR,
-    ACTION_KIND,
-    ACTION_UNO,
-    K_ACCEPT,
-    K_CATCH,
-    K_CHALLENGE,
-    K_COLOR,
-    K_DRAW,
-    K_PASS,
-    K_PENALIZE,
-    K_PLAY,
-    K_SWAP,
-    K_UNO,
-    Action,
+from .cards import AGENT_P, CARD_COLOR, COLOR_NAMES, WILD, WILD_DRAW_FOUR, Card, card_str
+from .errors import UnoError
+from .events import (
+    Accepted,
+    AgentPAnswered,
+    Caught,
+    Challenged,
+    ColorNamed,
+    DirectionChanged,
+    DrawPending,
+    Drew,
+    Event,
+    GameEnded,
+    HandsRotated,
+    HandsSwapped,
+    HostPenalty,
+    Passed,
+    Peeked,
+    Played,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    Skipped,
+    TurnedUp,
+    UnoCalled,
+    UnoMissed,
+    WrongCard,
 )
-from .cards import CARD_RANK, COLOR_NAMES, WILD, card_str
 from .game import BLOCKED_AFTER, Game
-from .record import replay
+from .i18n import Translator
+from .record import record_of, replay
+
+# ---------------------------------------------------------------------- the player's words
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """The public facts narration compares before and after an action."""
+class Teller:
+    """Tells events in the player's language, one or more lines each (``Player 2 is skipped.``).
 
-    sizes: tuple[int, ...]
-    direction: int
-    eliminated: tuple[bool, ...]
+    Give it the events as the player's seat sees them (``event.seen_by(seat)``). It keeps a
+    little of what it was told, to word what follows: the draw card waiting for an answer
+    (so that a card played in answer *adds to the pile*), and the totals and the seats out
+    of the game before a round ends (``scores`` and ``eliminated``, when known: set them at
+    the start of a round told from its middle), to tell who scored what.
+    ``teams`` is the number of teams with ``mode: partners`` (else 0).
+    """
 
-    @classmethod
-    def of(cls, game: Game) -> Snapshot:
-        """Take the snapshot of ``game`` now."""
-        return cls(tuple(game.hand_sizes()), game.direction, tuple(game.eliminated))
+    def __init__(self, tr: Translator, edition: str, players: int, teams: int = 0,
+                 scores: Sequence[int | float] | None = None,
+                 eliminated: Sequence[bool] | None = None) -> None:
+        self.tr = tr
+        self.edition = edition
+        self.players = players
+        self.teams = teams
+        self.scores: tuple[int | float, ...] | None = None if scores is None else tuple(scores)
+        self.eliminated: tuple[bool, ...] | None = None if eliminated is None else tuple(eliminated)
+        self._facing = -1  # the seat a draw card waits on (DrawPending), -1 when none
+        self._attacker = -1  # who played that draw card
+        self._answered = -1  # the seat whose Agent P answer was told with its card
+        self._first = -1  # the seat left of the dealer, who starts the round
 
+    # ------------------------------------------------------------------ names
 
-def describe(before: Snapshot, game: Game, seat: int, action: Action) -> str:
-    """One sentence for ``seat``'s ``action``, with what it caused (draws, skips, round end)."""
-    kind = ACTION_KIND[action]
-    who = "the host" if seat < 0 else f"seat {seat}"
-    if kind == K_PLAY:
-        c = ACTION_CARD[action]
-        text = f"{who} plays {card_str(c)}"
-        if c >= WILD:
-            text += f" and names {COLOR_NAMES[ACTION_COLOR[action]]}"
-        if ACTION_UNO[action]:
-            text += ' and calls "UNO!"'
-    elif kind == K_DRAW:
-        text = f"{who} draws"
-    elif kind == K_PASS:
-        text = f"{who} keeps the card and passes"
-    elif kind == K_UNO:
-        text = f'{who} calls "UNO!"'
-    elif kind == K_CATCH:
-        text = f"{who} catches seat {ACTION_ARG[action]} without an UNO call"
-    elif kind == K_CHALLENGE:
-        text = f"{who} challenges the Wild Draw Four"
-    elif kind == K_ACCEPT:
-        text = f"{who} accepts the draw"
-    elif kind == K_COLOR:
-        text = f"{who} names {COLOR_NAMES[ACTION_ARG[action]]}"
-    elif kind == K_SWAP:
-        text = f"{who} swaps hands with seat {ACTION_ARG[action]}"
-    elif kind == K_PENALIZE:
-        text = f"{who} penalizes seat {ACTION_ARG[action]} for suggestions"
-    else:
-        text = f"{who} acts"
-    effects: list[str] = []
-    after = game.hand_sizes()
-    if kind == K_PLAY and seat >= 0 and after[seat] > before.sizes[seat]:
-        # P5 with illegal_play: penalize: the card stayed in the hand.
-        text = f"{who} plays {card_str(ACTION_CARD[action])}, a wrong card: it goes back to the hand"
-    hands_moved = kind == K_SWAP or (
-        kind == K_PLAY and game.options.seven_zero and CARD_RANK[ACTION_CARD[action]] == 0
-    )
-    if not hands_moved:
-        for s, (b, a) in enumerate(zip(before.sizes, after, strict=True)):
-            grew = a - b
-            if grew > 0 and not (kind == K_DRAW and s == seat and grew == 1):
-                effects.append(f"seat {s} draws {grew}")
-    if game.direction != before.direction:
-        effects.append("the direction reverses")
-    if seat >= 0 and 0 <= seat < game.n and game.owed[seat] and kind == K_PLAY:
-        effects.append(f"seat {seat} has one card left and did not call UNO")
-    if game.phase >= 5:
-        winner = game.round_winner
-        side = f"team {winner}" if game.teams else f"seat {winner}"
-        if game.blocked:
-            effects.append(f"the round is blocked (no card played from a hand for {BLOCKED_AFTER} "
-                           f"turns): {side} holds the fewest points and wins the round")
+    def name(self, seat: int) -> str:
+        """A seat's name: ``Player 1`` for seat 0."""
+        return self.tr._("Player {n}").format(n=seat + 1)
+
+    def card(self, c: Card) -> str:
+        """A card in words, as this edition's sheet names it."""
+        return self.tr.card_name(c, self.edition)
+
+    def side_of(self, seat: int) -> int:
+        """The side (team with partners, else the seat) of ``seat``."""
+        return seat % self.teams if self.teams else seat
+
+    def side_name(self, side: int) -> str:
+        """A seat's name, or a team's (its two seats) with ``mode: partners``."""
+        if self.teams:
+            return self.tr._("{a} and {b}").format(a=self.name(side), b=self.name(side + self.teams))
+        return self.name(side)
+
+    def winner_text(self, winners: Sequence[int]) -> str:
+        """Who won the match (``winners``: sides), in words."""
+        names = [self.side_name(w) for w in winners]
+        if len(names) == 1:
+            return self.tr._("{who} won the game!").format(who=names[0])
+        return self.tr._("Shared win: {who}!").format(who=", ".join(names))
+
+    # ------------------------------------------------------------------ events
+
+    def tell_all(self, events: Iterable[Event]) -> list[str]:
+        """The lines of several events, in order."""
+        return [line for e in events for line in self.tell(e)]
+
+    def tell(self, e: Event) -> list[str]:
+        """The lines of one event. An event already told by the line of the one before it (Agent
+        P's answer, told with the card) gives none."""
+        tr, _ = self.tr, self.tr._
+        if isinstance(e, RoundStarted):
+            self._facing = self._attacker = self._answered = -1
+            self._first = _left_of(e.dealer, e.hand_sizes)
+            return [_("Round {n}: {dealer} deals.").format(n=e.round_no + 1, dealer=self.name(e.dealer))]
+        if isinstance(e, TurnedUp):
+            if e.returned:
+                return [_("The first card is {card}: it goes back into the draw pile.").format(
+                    card=self.card(e.card))]
+            lines = [_("The first card is {card}.").format(card=self.card(e.card))]
+            if e.card >= WILD and self._first >= 0:  # its colour is chosen first (S3)
+                lines.append(_("{who} chooses the colour.").format(who=self.name(self._first)))
+            return lines
+        if isinstance(e, Played):
+            return self._played(e)
+        if isinstance(e, WrongCard):
+            return [_("{who} shows {card}, which does not match: it goes back to the hand.").format(
+                who=self.name(e.seat), card=self.card(e.card))]
+        if isinstance(e, Drew):
+            if e.reason == "turn" and e.count == 1:
+                return [_("{who} draws a card.").format(who=self.name(e.seat))]
+            return [tr.ngettext("{who} draws {n} card.", "{who} draws {n} cards.", e.count).format(
+                who=self.name(e.seat), n=e.count)]
+        if isinstance(e, Reshuffled):
+            return [_("The discard pile is shuffled into a new draw pile.")]
+        if isinstance(e, Passed):
+            return [_("{who} keeps the card and passes.").format(who=self.name(e.seat))]
+        if isinstance(e, Skipped):
+            return [_("{who} is skipped.").format(who=self.name(e.seat))]
+        if isinstance(e, DirectionChanged):
+            return [_("Play changes direction.")]
+        if isinstance(e, ColorNamed):
+            return [_("{who} names {color}.").format(who=self.name(e.seat), color=tr.color(e.color))]
+        if isinstance(e, DrawPending):
+            self._facing, self._attacker = e.seat, e.attacker
+            return [tr.ngettext("{who} must take {n} card, or answer.",
+                                "{who} must take {n} cards, or answer.", e.count).format(
+                who=self.name(e.seat), n=e.count)]
+        if isinstance(e, Accepted):
+            self._facing = -1
+            return [_("{who} takes the cards.").format(who=self.name(e.seat))]
+        if isinstance(e, Challenged):
+            self._facing = -1
+            text = (_("{who} challenges the {card} of {target}: it was a bluff!") if e.won
+                    else _("{who} challenges the {card} of {target}: it was played fairly."))
+            return [text.format(who=self.name(e.challenger), card=self.card(WILD_DRAW_FOUR),
+                                target=self.name(e.attacker))]
+        if isinstance(e, AgentPAnswered):
+            self._facing = -1
+            if self._answered == e.seat:
+                self._answered = -1
+                return []
+            return [_("{who} answers with {card}: {target} takes the cards.").format(
+                who=self.name(e.seat), card=self.card(AGENT_P), target=self.name(e.attacker))]
+        if isinstance(e, UnoCalled):
+            return [_("{who} calls UNO!").format(who=self.name(e.seat))]
+        if isinstance(e, UnoMissed):
+            return [_("{who} has one card left and did not call UNO.").format(who=self.name(e.seat))]
+        if isinstance(e, Caught):
+            return [_("{who} catches {target} without an UNO call.").format(
+                who=self.name(e.catcher), target=self.name(e.seat))]
+        if isinstance(e, HostPenalty):
+            return [_("The host gives {who} the penalty for suggestions.").format(who=self.name(e.seat))]
+        if isinstance(e, Peeked):
+            return [_("{who} peeks at every other hand.").format(who=self.name(e.seat))]
+        if isinstance(e, HandsSwapped):
+            return [_("{who} swaps hands with {target}.").format(
+                who=self.name(e.seat), target=self.name(e.target))]
+        if isinstance(e, HandsRotated):
+            return [_("Every hand passes to the next player.")]
+        if isinstance(e, RoundEnded):
+            return self._round_ended(e)
+        if isinstance(e, GameEnded):
+            return [self.winner_text(e.winners)]
+        raise UnoError(f"no words for the event {type(e).__name__}")
+
+    def _played(self, e: Played) -> list[str]:
+        tr, _ = self.tr, self.tr._
+        who, card, color = self.name(e.seat), self.card(e.card), tr.color(e.color)
+        if e.seat == self._facing and not e.jump_in:  # an answer to the draw card
+            self._facing = -1
+            if e.card == AGENT_P:
+                self._answered = e.seat
+                text = _("{who} answers with {card} and names {color}: {target} takes the cards.").format(
+                    who=who, card=card, color=color, target=self.name(self._attacker))
+            else:
+                text = _("{who} adds {card} to the pile of draw cards.").format(who=who, card=card)
+        elif e.jump_in and e.card >= WILD:
+            text = _("{who} jumps in with {card} and names {color}.").format(who=who, card=card, color=color)
+        elif e.jump_in:
+            text = _("{who} jumps in with {card}.").format(who=who, card=card)
+        elif e.card >= WILD:
+            text = _("{who} plays {card} and names {color}.").format(who=who, card=card, color=color)
         else:
-            effects.append(f"{side} wins the round")
-        out = [s for s in range(game.n) if game.eliminated[s] and not before.eliminated[s]]
-        if out:
-            effects.append("out of the game: " + ", ".join(f"seat {s}" for s in out))
-    return "; ".join([text, *effects])
+            text = _("{who} plays {card}.").format(who=who, card=card)
+        lines = [text]
+        if e.uno:
+            lines.append(_("{who} calls UNO!").format(who=who))
+        return lines
+
+    def _round_ended(self, e: RoundEnded) -> list[str]:
+        tr = self.tr
+        winner = self.side_name(self.side_of(e.winner))
+        if e.blocked:
+            lines = [tr._("No card has been played from a hand for {turns} turns: the round is "
+                          "blocked. {who} holds the fewest points and wins it.").format(
+                turns=BLOCKED_AFTER, who=winner)]
+        else:
+            lines = [tr._("{who} went out: the round is over.").format(who=winner)]
+        before = self.scores
+        if before is not None and len(before) == len(e.scores):
+            for side, (old, new) in enumerate(zip(before, e.scores, strict=True)):
+                if new != old:
+                    gained = new - old
+                    lines.append(tr.ngettext(
+                        "{who} scores {points} point.", "{who} scores {points} points.", int(gained)).format(
+                        who=self.side_name(side), points=_num(gained)))
+        out = self.eliminated
+        if out is not None and len(out) == len(e.eliminated):
+            for seat, (was, now) in enumerate(zip(out, e.eliminated, strict=True)):
+                if now and not was:
+                    lines.append(tr._("{who} is out of the game.").format(who=self.name(seat)))
+        self.scores = e.scores
+        self.eliminated = e.eliminated
+        return lines
 
 
-def hands_line(game: Game) -> str:
-    """Every hand, as ``0: R1 G2 | 1: W``."""
-    return " | ".join(
-        f"{s}: {' '.join(card_str(c) for c in h) or '-'}" for s, h in enumerate(game.hands)
-    )
+def _left_of(dealer: int, hand_sizes: Sequence[int]) -> int:
+    """The first seat left of ``dealer`` that was dealt cards (the seats out of the game were not)."""
+    n = len(hand_sizes)
+    for step in range(1, n + 1):
+        seat = (dealer + step) % n
+        if hand_sizes[seat]:
+            return seat
+    return -1
 
 
-class _Narrator:
-    """A :class:`~unokit.record.ReplayWatcher` that tells the game as it is replayed."""
+def _num(x: int | float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def round_events(game: Game) -> tuple[Event, ...]:
+    """Every event of the current round so far, in full (filter them with ``seen_by``): the
+    deal and its first card (:meth:`Game.opening_events <unokit.game.Game.opening_events>`),
+    then the round's actions applied again to the game as it was dealt. For a game resumed
+    mid-round, which did not see its round happen. Only the opening events when the round
+    cannot be replayed (a game set up from an observation)."""
+    opening = game.opening_events()
+    if not game.history or not opening:
+        return opening
+    try:
+        scratch = replay(record_of(game), upto=(len(game.rounds) - 1, 0))
+        events = list(opening)
+        for seat, action in game.history:
+            events.extend(scratch.apply_host(action) if seat < 0 else scratch.apply(seat, action))
+    except (UnoError, AssertionError):
+        return opening
+    return tuple(events)
+
+
+# ---------------------------------------------------------------------- the record's words
+
+
+def _seat(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def _side(seat: int, teams: int) -> str:
+    return f"team {seat % teams}" if teams else f"seat {seat}"
+
+
+def describe(e: Event, teams: int = 0) -> str:
+    """One event in the record's words, as in ``unokit replay``: ``seat 0 plays R1``.
+    ``teams``: the number of teams with ``mode: partners`` (else 0)."""
+    if isinstance(e, RoundStarted):
+        return f"round {e.round_no + 1}: {_seat(e.dealer)} deals {max(e.hand_sizes, default=0)} cards each"
+    if isinstance(e, TurnedUp):
+        c = e.card
+        if e.returned:
+            return f"turned up {card_str(c)}, which goes back into the draw pile"
+        color = "to be named" if c >= WILD else COLOR_NAMES[CARD_COLOR[c]]
+        return f"turned up {card_str(c)} (colour {color})"
+    if isinstance(e, Played):
+        who = _seat(e.seat)
+        text = f"{who} jumps in with {card_str(e.card)}" if e.jump_in else f"{who} plays {card_str(e.card)}"
+        if e.card >= WILD:
+            text += f" and names {COLOR_NAMES[e.color]}"
+        if e.uno:
+            text += ' and calls "UNO!"'
+        return text
+    if isinstance(e, WrongCard):
+        return f"{_seat(e.seat)} plays {card_str(e.card)}, a wrong card: it goes back to the hand"
+    if isinstance(e, Drew):
+        if e.source == "discard":
+            return f"{_seat(e.seat)} takes {e.count} from under the top of the discard pile"
+        if e.reason == "turn" and e.count == 1:
+            return f"{_seat(e.seat)} draws"
+        return f"{_seat(e.seat)} draws {e.count}"
+    if isinstance(e, Reshuffled):
+        return f"the discard pile is shuffled into a new draw pile of {e.draw_size} cards"
+    if isinstance(e, Passed):
+        return f"{_seat(e.seat)} keeps the card and passes"
+    if isinstance(e, Skipped):
+        return f"{_seat(e.seat)} is skipped"
+    if isinstance(e, DirectionChanged):
+        return "the direction reverses"
+    if isinstance(e, ColorNamed):
+        return f"{_seat(e.seat)} names {COLOR_NAMES[e.color]}"
+    if isinstance(e, DrawPending):
+        return f"{_seat(e.seat)} is to draw {e.count} or answer"
+    if isinstance(e, Accepted):
+        return f"{_seat(e.seat)} accepts the draw"
+    if isinstance(e, Challenged):
+        outcome = "it was a bluff" if e.won else "it was played fairly"
+        return f"{_seat(e.challenger)} challenges the Wild Draw Four of {_seat(e.attacker)}: {outcome}"
+    if isinstance(e, AgentPAnswered):
+        return f"{_seat(e.seat)} answers with Agent P: {_seat(e.attacker)} takes the {e.count} cards"
+    if isinstance(e, UnoCalled):
+        return f'{_seat(e.seat)} calls "UNO!"'
+    if isinstance(e, UnoMissed):
+        return f"{_seat(e.seat)} has one card left and did not call UNO"
+    if isinstance(e, Caught):
+        return f"{_seat(e.catcher)} catches {_seat(e.seat)} without an UNO call"
+    if isinstance(e, HostPenalty):
+        return f"the host penalizes {_seat(e.seat)} for suggestions"
+    if isinstance(e, Peeked):
+        return f"{_seat(e.seat)} peeks at every other hand"
+    if isinstance(e, HandsSwapped):
+        return f"{_seat(e.seat)} swaps hands with {_seat(e.target)}"
+    if isinstance(e, HandsRotated):
+        way = "left" if e.direction == 1 else "right"
+        return f"every hand passes to the next seat on the {way}"
+    if isinstance(e, RoundEnded):
+        side = _side(e.winner, teams)
+        if e.blocked:
+            return (f"the round is blocked (no card played from a hand for {BLOCKED_AFTER} "
+                    f"turns): {side} holds the fewest points and wins the round")
+        return f"{side} wins the round"
+    if isinstance(e, GameEnded):
+        who = "team" if teams else "seat"
+        return f"Winner: {', '.join(f'{who} {w}' for w in e.winners)}"
+    raise UnoError(f"no words for the event {type(e).__name__}")
+
+
+class Narrator:
+    """Tells a match in the record's words: a header per round, a line per move with every
+    hand after it, the scores after each round and the winner (``unokit replay`` and
+    ``unokit demo``). It is given the events in full, and tells each as a spectator sees it;
+    the hands it shows are the events' cards, folded in order."""
 
     def __init__(self, emit: Callable[[str], None]) -> None:
         self.emit = emit
+        self.teams = 0
+        self.scores: tuple[int | float, ...] = ()
+        self.eliminated: tuple[bool, ...] = ()
+        self.hands: list[list[Card]] = []
+        self.round_no = 0
         self.move = 0
-        self.before_move = Snapshot((), 1, ())
 
-    def round_started(self, game: Game, r: int) -> None:
+    def begin(self, game: Game) -> None:
+        """The match's header, from its settings (before its first round is told)."""
+        self.teams = game.teams
+        self.scores = tuple(game.scores)
+        self.eliminated = tuple(game.eliminated)
+        self.emit(f"unokit game: {game.edition}, {game.n} players, seed {game.seed}")
+        changed = game.options.changed()
+        if changed:
+            self.emit("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+
+    def round_started(self, events: Sequence[Event], turn: int, awaiting: str) -> None:
+        """A round's opening ``events`` (the deal, the first card, its effect); ``turn`` and
+        ``awaiting``: who is to act first, and what to do."""
         emit = self.emit
-        if r == 0:
-            emit(f"unokit game: {game.edition}, {game.n} players, seed {game.seed}")
-            changed = game.options.changed()
-            if changed:
-                emit("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
-        emit("")
-        emit(f"== Round {r + 1}: dealer seat {game.dealer}; scores {list(game.rounds[r].scores)}")
-        emit(f"   hands: {hands_line(game)}")
-        emit(f"   turned up {card_str(game.top)} (colour {COLOR_NAMES[game.color]}); "
-             f"seat {game.turn} to {game.awaiting}")
+        parts: list[str] = []
+        for e in events:
+            self._fold(e)
+            if isinstance(e, RoundStarted):
+                self.round_no = e.round_no
+                emit("")
+                emit(f"== Round {e.round_no + 1}: dealer seat {e.dealer}; scores {list(self.scores)}")
+                emit(f"   hands: {self.hands_line()}")
+            else:
+                parts.append(describe(e.seen_by(None), self.teams))
+        parts.append(f"seat {turn} to {awaiting}")
+        emit("   " + "; ".join(parts))
         self.move = 0
 
-    def before(self, game: Game, seat: int, action: int) -> None:
-        self.before_move = Snapshot.of(game)
-
-    def after(self, game: Game, seat: int, action: int) -> None:
+    def action(self, events: Sequence[Event]) -> None:
+        """The ``events`` of one action (a seat's, or the host's)."""
         self.move += 1
-        self.emit(f"{self.move:5}. {describe(self.before_move, game, seat, action)}")
-        self.emit(f"       hands: {hands_line(game)}")
-        if game.phase >= 5:
-            self.emit(f"   scores after round {game.round_no + 1}: {list(game.scores)}")
+        parts: list[str] = []
+        ended: RoundEnded | None = None
+        over: GameEnded | None = None
+        for e in events:
+            self._fold(e)
+            if isinstance(e, GameEnded):
+                over = e
+                continue
+            parts.append(describe(e.seen_by(None), self.teams))
+            if isinstance(e, RoundEnded):
+                ended = e
+                out = [s for s, now in enumerate(e.eliminated)
+                       if now and not (s < len(self.eliminated) and self.eliminated[s])]
+                if out:
+                    parts.append("out of the game: " + ", ".join(_seat(s) for s in out))
+        self.emit(f"{self.move:5}. {'; '.join(parts)}")
+        self.emit(f"       hands: {self.hands_line()}")
+        if ended is not None:
+            self.scores, self.eliminated = ended.scores, ended.eliminated
+            self.emit(f"   scores after round {self.round_no + 1}: {list(ended.scores)}")
+        if over is not None:
+            self.emit("")
+            self.emit(f"{describe(over, self.teams)}; final scores {list(self.scores)}")
+
+    def _fold(self, e: Event) -> None:
+        """Follow every hand through the events (given in full)."""
+        hands = self.hands
+        if isinstance(e, RoundStarted):
+            self.hands = [list(h or ()) for h in e.hands]
+        elif isinstance(e, Played):
+            hands[e.seat].remove(e.card)
+        elif isinstance(e, Drew) and e.cards is not None:
+            hands[e.seat].extend(e.cards)
+        elif isinstance(e, HandsSwapped) and e.hands is not None:
+            hands[e.seat], hands[e.target] = list(e.hands[0]), list(e.hands[1])
+        elif isinstance(e, HandsRotated):
+            self.hands = [list(h or ()) for h in e.hands]
+
+    def hands_line(self) -> str:
+        """Every hand, as ``0: R1 G2 | 1: W``."""
+        return " | ".join(
+            f"{s}: {' '.join(card_str(c) for c in h) or '-'}" for s, h in enumerate(self.hands)
+        )
+
+
+class _ReplayNarration:
+    """A :class:`~unokit.record.ReplayWatcher` that hands the replay's events to a narrator."""
+
+    def __init__(self, narrator: Narrator) -> None:
+        self.narrator = narrator
+
+    def round_started(self, game: Game, r: int, events: tuple[Event, ...]) -> None:
+        if r == 0:
+            self.narrator.begin(game)
+        self.narrator.round_started(events, game.turn, game.awaiting)
+
+    def after(self, game: Game, seat: int, action: int, events: tuple[Event, ...]) -> None:
+        self.narrator.action(events)
 
 
 def narrate_record(data: object, emit: Callable[[str], None]) -> Game:
@@ -158,9 +475,7 @@ def narrate_record(data: object, emit: Callable[[str], None]) -> Game:
     Returns the final game. Raises :class:`~unokit.errors.RecordError` on a bad record (after
     telling the moves before the bad one).
     """
-    final = replay(data, watcher=_Narrator(emit))
-    if final.is_over:
-        who = "team" if final.teams else "seat"
-        emit("")
-        emit(f"Winner: {', '.join(f'{who} {w}' for w in final.winners)}; final scores {list(final.scores)}")
-    return final
+    return replay(data, watcher=_ReplayNarration(Narrator(emit)))
+
+
+__all__ = ["Narrator", "Teller", "describe", "narrate_record", "round_events"]

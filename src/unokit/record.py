@@ -29,10 +29,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .actions import action_str, parse_action
-from .cards import EDITIONS, card_str, parse_card
+from .cards import card_str, parse_card
+from .editions import EDITIONS
 from .errors import RecordError, UnoError
+from .events import Event
 from .game import Game
 from .options import Options
+from .phases import ROUND_OVER
 
 FORMAT = "unokit-record"
 VERSION = 1
@@ -88,16 +91,15 @@ def parse_action_line(line: str) -> tuple[int, int]:
 
 
 class ReplayWatcher(Protocol):
-    """Follows a replay as it happens (see :func:`replay`), e.g. to narrate it."""
+    """Follows a replay as it happens (see :func:`replay`), e.g. to narrate it: it is handed
+    the events of every deal and every action, in full (see :mod:`unokit.events`)."""
 
-    def round_started(self, game: Game, r: int) -> None:
-        """Round ``r`` (0-based) has just been dealt."""
+    def round_started(self, game: Game, r: int, events: tuple[Event, ...]) -> None:
+        """Round ``r`` (0-based) has just been dealt; ``events`` are its opening events (the
+        deal, the first card turned up and its effect)."""
 
-    def before(self, game: Game, seat: int, action: int) -> None:
-        """``seat`` (-1: the host) is about to take ``action``."""
-
-    def after(self, game: Game, seat: int, action: int) -> None:
-        """``seat`` has just taken ``action``."""
+    def after(self, game: Game, seat: int, action: int, events: tuple[Event, ...]) -> None:
+        """``seat`` (-1: the host) has just taken ``action``, which caused ``events``."""
 
 
 def replay(data: Any, upto: tuple[int, int] | None = None,
@@ -105,7 +107,8 @@ def replay(data: Any, upto: tuple[int, int] | None = None,
     """Rebuild the game a record describes. Raises :class:`RecordError` naming what is wrong.
 
     ``upto=(round, n)`` stops after the first ``n`` actions of round ``round`` (0-based).
-    ``watcher`` is told of every round start and every action as the replay goes.
+    ``watcher`` is told of every round start and every action, with their events, as the
+    replay goes.
     """
     if not isinstance(data, Mapping):
         raise RecordError("a record must be a JSON object")
@@ -134,11 +137,11 @@ def replay(data: Any, upto: tuple[int, int] | None = None,
         if not isinstance(entry, Mapping):
             raise RecordError(f"{where}: must be an object")
         try:
-            _start(game, entry, r)
+            opening = _start(game, entry, r)
         except (TypeError, ValueError, KeyError, IndexError) as exc:  # UnoError is a ValueError
             raise RecordError(f"{where}: bad deal: {exc}") from None
         if watcher is not None:
-            watcher.round_started(game, r)
+            watcher.round_started(game, r, opening)
         actions = entry.get("actions", [])
         if not isinstance(actions, list):
             raise RecordError(f"{where}: 'actions' must be a list")
@@ -147,22 +150,22 @@ def replay(data: Any, upto: tuple[int, int] | None = None,
                 return game
             try:
                 seat, action = parse_action_line(line)
-                if watcher is not None:
-                    watcher.before(game, seat, action)
                 if seat < 0:
-                    game.apply_host(action)
+                    events = game.apply_host(action)
+                elif watcher is not None:
+                    events = game.apply(seat, action)
                 else:
-                    game.apply(seat, action)
+                    game.step(seat, action)
             except UnoError as exc:
                 raise RecordError(f"{where}, action {k + 1} ({line!r}): {exc}") from None
             if watcher is not None:
-                watcher.after(game, seat, action)
+                watcher.after(game, seat, action, events)
         if upto is not None and r == upto[0]:
             return game
     return game
 
 
-def _start(game: Game, entry: Mapping[str, Any], r: int) -> None:
+def _start(game: Game, entry: Mapping[str, Any], r: int) -> tuple[Event, ...]:
     dealer = entry.get("dealer")
     if not isinstance(dealer, int):
         raise RecordError("'dealer' must be a seat number")
@@ -180,22 +183,22 @@ def _start(game: Game, entry: Mapping[str, Any], r: int) -> None:
                 raise RecordError(f"'eliminated' names {s!r}, which is not a seat (0 to {game.n - 1})")
             game.eliminated[s] = True
     else:
-        if game.phase != 5:
+        if game.phase != ROUND_OVER:
             raise RecordError("the previous round did not end, yet another round follows")
         for key, have in (("scores", list(game.scores)),
                           ("eliminated", [s for s in range(game.n) if game.eliminated[s]])):
             if key in entry and list(entry[key]) != have:
                 raise RecordError(f"{key!r} before this round should be {have}, the record says {entry[key]}")
     if "deck" in entry:
-        game.start_round(dealer=dealer, deck=[parse_card(c) for c in entry["deck"]])
+        return game.start_round(dealer=dealer, deck=[parse_card(c) for c in entry["deck"]])
     else:
         missing = [key for key in ("hands", "discard", "draw") if key not in entry]
         if missing:
             raise RecordError(f"a round needs its 'deck', or 'hands', 'discard' and 'draw' "
                               f"({', '.join(repr(k) for k in missing)} missing)")
         hands = [[parse_card(c) for c in h] for h in entry["hands"]]
-        game.start_round(dealer=dealer, hands=hands, discard=parse_card(entry["discard"]),
-                         draw=[parse_card(c) for c in entry["draw"]])
+        return game.start_round(dealer=dealer, hands=hands, discard=parse_card(entry["discard"]),
+                                draw=[parse_card(c) for c in entry["draw"]])
 
 
 def write_record(game: Game, path: str | Path) -> None:

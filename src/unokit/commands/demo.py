@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..bots import make_bot, play_match, split_bot_names
+from ..actions import Action
+from ..bots import make_bot, play_round, split_bot_names
 from ..bots.base import Bot
 from ..cards import EDITIONS
+from ..events import Event
 from ..game import Game
 from ..i18n import LANGUAGES, translator
-from ..narrate import narrate_record
+from ..narrate import Narrator
 from ..options import Options
-from ..record import record_of, write_record
+from ..record import write_record
 from . import check_writable
 
 NAME = "demo"
@@ -41,20 +43,36 @@ def make_bots(names: str, players: int, seed: int) -> list[Bot]:
     return [make_bot(wanted[seat % len(wanted)], seed=seed * 100 + seat) for seat in range(players)]
 
 
+MAX_ROUNDS = 10_000
+
+
 def run(args: argparse.Namespace) -> int:
-    """Play and narrate the match."""
+    """Play the match and narrate it as it goes, from its events (as ``unokit replay`` tells
+    its record: the same lines)."""
     if args.lang is not None:
         translator(args.lang)  # an unknown language is an error, as in unokit play
     if args.save:
         check_writable("--save", args.save)
     options = Options.from_strings(args.option)
     game = Game.new(args.edition, args.players, options, seed=args.seed)
-    play_match(game, make_bots(args.bots, args.players, args.seed))
-    record = record_of(game)
-    if args.save:
-        write_record(game, args.save)
+    bots = make_bots(args.bots, args.players, args.seed)
     if args.lang not in (None, "en"):
         print(f"(the narration is in English only; --lang {args.lang} applies to unokit play)",
               file=sys.stderr)
-    narrate_record(record, print)
+    narrator = Narrator(print)
+
+    def told(_game: Game, _seat: int, _action: Action, events: tuple[Event, ...]) -> None:
+        narrator.action(events)
+
+    narrator.begin(game)
+    narrator.round_started(game.opening_events(), game.turn, game.awaiting)
+    for _ in range(MAX_ROUNDS):
+        play_round(game, bots, on_events=told)
+        if game.is_over:
+            break
+        narrator.round_started(game.start_round(), game.turn, game.awaiting)
+    else:
+        raise RuntimeError(f"match did not end within {MAX_ROUNDS} rounds")
+    if args.save:
+        write_record(game, args.save)
     return 0

@@ -1,7 +1,9 @@
 """The Textual app of ``unokit play``: the table, your hand, the move log, keyboard play.
 
 All game logic lives in :class:`~unokit.tui.session.Session`; this module only draws it
-and turns keys into actions.
+and turns keys into actions. It draws from the human seat's observation
+(:meth:`Session.observe <unokit.tui.session.Session.observe>`) and the session's log, told
+from the events: never from the other seats' hands or the game's hidden state.
 """
 
 from __future__ import annotations
@@ -35,12 +37,16 @@ from ..actions import (
     swap_action,
 )
 from ..cards import AGENT_P, WILD, Card, card_str
-from ..game import COLOR, DRAWN, GAME_OVER, PLAY, RESPOND, ROUND_OVER, SWAP
 from ..i18n import Translator
-from ..record import record_of
+from ..observation import Observation
+from ..phases import AWAITING, COLOR, DRAWN, GAME_OVER, PLAY, RESPOND, ROUND_OVER, SWAP
 from .help import help_text
-from .render import chip, color_chip, hand_text, sorted_hand
+from .render import chip, color_chip, hand_text, play_order, sorted_hand
 from .session import Session
+
+A_PLAY, A_DRAWN, A_RESPOND, A_COLOR, A_SWAP = (AWAITING[p] for p in (PLAY, DRAWN, RESPOND, COLOR, SWAP))
+A_ROUND_OVER, A_GAME_OVER = AWAITING[ROUND_OVER], AWAITING[GAME_OVER]
+"""What the game waits for (``Observation.awaiting``)."""
 
 EDITION_TITLES = {"classic": "UNO", "cars2": "UNO Cars 2", "phineas-ferb": "UNO Phineas and Ferb"}
 
@@ -174,7 +180,7 @@ class UnoApp(App[None]):
         self._logged = 0
         self._timer_set = False
         self._cursor_version = -1
-        self._screen_for: tuple[int, int] | None = None
+        self._screen_for: tuple[int, str] | None = None
         self.quit_armed = False
         self._saved_version = -1
         self.decisions: set[str] = set()
@@ -196,7 +202,7 @@ class UnoApp(App[None]):
 
     def on_mount(self) -> None:
         tr = self.tr
-        self.title = f"{EDITION_TITLES[self.session.game.edition]} — unokit"
+        self.title = f"{EDITION_TITLES[self.obs().edition]} — unokit"
         self.query_one("#table", Static).border_title = tr._("Table")
         self.query_one("#hand", Static).border_title = tr._("Your hand")
         self.query_one("#log", RichLog).border_title = tr._("Moves")
@@ -208,14 +214,14 @@ class UnoApp(App[None]):
 
     def schedule(self) -> None:
         """Let the bots move after the delay, or show the scores when a round is over."""
-        g = self.session.game
-        if g.phase >= ROUND_OVER:
+        obs = self.obs()
+        if obs.awaiting in (A_ROUND_OVER, A_GAME_OVER):
             self._show_scores()
             return
         if self._timer_set or not self.session.bots_to_move():
             return
         wait = self.delay
-        if any(s != self.session.human for s in g.window):
+        if self.session.catchable():
             wait *= 3  # a bot forgot UNO: leave the human time to catch it
         self._timer_set = True
         if wait > 0:
@@ -231,23 +237,27 @@ class UnoApp(App[None]):
 
     # ------------------------------------------------------------------ drawing
 
+    def obs(self) -> Observation:
+        """What the human seat may know now: everything drawn comes from it."""
+        return self.session.observe()
+
     def refresh_view(self) -> None:
         """Redraw every panel from the session."""
         s = self.session
+        obs = self.obs()
         hand = self.hand()
         if hand:
             self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        g = s.game
-        if g.phase == DRAWN and g.turn == s.human and g.drawn in hand:
-            self.cursor = hand.index(g.drawn)
-        elif g.turn == s.human and self._cursor_version != g.version:
+        if obs.awaiting == A_DRAWN and obs.turn == s.human and obs.drawn in hand:
+            self.cursor = hand.index(obs.drawn)
+        elif obs.turn == s.human and self._cursor_version != s.version:
             # A new decision: start on the first playable card.
             playable = self.playable()
             if hand and hand[self.cursor] not in playable:
                 first = [i for i, c in enumerate(hand) if c in playable]
                 if first:
                     self.cursor = first[0]
-        self._cursor_version = g.version
+        self._cursor_version = s.version
         self.query_one("#table", Static).update(self.table_text())
         self.query_one("#hand", Static).update(self.hand_view())
         log = self.query_one("#log", RichLog)
@@ -264,17 +274,18 @@ class UnoApp(App[None]):
 
     def hand(self) -> list[Card]:
         """The human's hand in display order."""
-        return sorted_hand(self.session.game.hands[self.session.human])
+        return sorted_hand(self.obs().hand)
 
     def playable(self) -> set[Card]:
         """The cards of the hand that may be played now."""
         return {ACTION_CARD[a] for a in self.session.human_legal() if ACTION_KIND[a] == K_PLAY}
 
     def table_text(self) -> Text:
-        s, tr, g = self.session, self.tr, self.session.game
+        s, tr, obs = self.session, self.tr, self.obs()
         out = Text()
         labels = []
-        for i in range(g.n):
+        over = obs.awaiting in (A_ROUND_OVER, A_GAME_OVER)
+        for i in range(obs.players):
             name = s.name(i)
             if i == s.human:
                 name += " " + tr._("(you)")
@@ -282,48 +293,43 @@ class UnoApp(App[None]):
                 name += f" ({s.bot_kinds[i]})"
             labels.append(name)
         width = max(len(label) for label in labels) + 2
-        for i in range(g.n):
+        for i in range(obs.players):
             name = labels[i]
-            turn = "▶ " if i == g.turn and g.phase < ROUND_OVER else "  "
+            turn = "▶ " if i == obs.turn and not over else "  "
             out.append(turn, style="bold")
-            out.append(name.ljust(width), style="bold" if i == g.turn else "")
-            if g.eliminated[i]:
+            out.append(name.ljust(width), style="bold" if i == obs.turn else "")
+            if obs.eliminated[i]:
                 out.append(tr._("out of the game"), style="dim")
             else:
-                n = len(g.hands[i])
+                n = obs.hand_sizes[i]
                 out.append(tr.ngettext("{n} card", "{n} cards", n).format(n=n).ljust(10))
-                if n == 1 and not g.owed[i]:
+                if n == 1 and not obs.owed[i]:
                     out.append(" UNO!", style="bold magenta")
-                if g.owed[i] and i != s.human:
+                if obs.owed[i] and i != s.human:
                     out.append(" " + tr._("no UNO call! (c: catch)"), style="bold red")
-                elif g.owed[i]:
+                elif obs.owed[i]:
                     out.append(" " + tr._("call UNO! (u)"), style="bold red")
-            side = g.team_of(i)
-            out.append("  " + tr._("score {points}").format(points=_num(g.scores[side])), style="dim")
+            side = s.side_of(i)
+            out.append("  " + tr._("score {points}").format(points=_num(obs.scores[side])), style="dim")
             out.append("\n")
         out.append(tr._("Discard pile: "))
-        out.append_text(chip(g.top))
-        out.append(" " + s.card(g.top))
+        out.append_text(chip(obs.top))
+        out.append(" " + s.card(obs.top))
         out.append("    " + tr._("Colour in play: "))
-        if g.phase == COLOR:
+        if obs.awaiting == A_COLOR:
             out.append(tr._("to be chosen"))
         else:
-            out.append_text(color_chip(g.color, tr.color(g.color)))
+            out.append_text(color_chip(obs.color, tr.color(obs.color)))
         out.append("\n")
-        order = [s.human]
-        while len(order) < g.n:
-            nxt = g.next_seat(order[-1])
-            if nxt in order:
-                break
-            order.append(nxt)
-        arrow = "↻" if g.direction == 1 else "↺"
-        way = tr._("left") if g.direction == 1 else tr._("right")
+        order = play_order(obs, s.human)
+        arrow = "↻" if obs.direction == 1 else "↺"
+        way = tr._("left") if obs.direction == 1 else tr._("right")
         out.append(tr._("Direction: {way} {arrow} ({order})").format(
             way=way, arrow=arrow, order=" → ".join(s.name(i) for i in order)))
         out.append("    " + tr.ngettext("Draw pile: {n} card", "Draw pile: {n} cards",
-                                        len(g.draw_pile)).format(n=len(g.draw_pile)))
-        if g.pending and g.phase == RESPOND:
-            out.append("    " + tr._("Cards to draw: {n}").format(n=g.pending), style="bold red")
+                                        obs.draw_size).format(n=obs.draw_size))
+        if obs.pending and obs.awaiting == A_RESPOND:
+            out.append("    " + tr._("Cards to draw: {n}").format(n=obs.pending), style="bold red")
         return out
 
     def hand_view(self) -> Text:
@@ -343,7 +349,7 @@ class UnoApp(App[None]):
         return text
 
     def status_text(self) -> Text:
-        s, tr, g = self.session, self.tr, self.session.game
+        s, tr, obs = self.session, self.tr, self.obs()
         out = Text()
         if self.status_message:
             out.append(self.status_message + "\n", style="italic")
@@ -351,29 +357,30 @@ class UnoApp(App[None]):
             out.append(tr._("Choose the colour for {card}: r red, y yellow, g green, b blue.").format(
                 card=s.card(self.choosing_color)), style="bold")
             return out
-        if g.phase == GAME_OVER:
+        awaiting = obs.awaiting
+        if awaiting == A_GAME_OVER:
             out.append(s.winner_text(), style="bold")
-        elif g.phase == ROUND_OVER:
+        elif awaiting == A_ROUND_OVER:
             out.append(tr._("The round is over."), style="bold")
-        elif g.turn != s.human:
-            out.append(tr._("Waiting for {who}…").format(who=s.name(g.turn)))
-        elif g.phase == PLAY:
+        elif obs.turn != s.human:
+            out.append(tr._("Waiting for {who}…").format(who=s.name(obs.turn)))
+        elif awaiting == A_PLAY:
             out.append(tr._("Your turn: play a matching card, or draw."), style="bold")
-        elif g.phase == DRAWN:
-            if g.drawn >= 0:
-                out.append(tr._("You drew {card}.").format(card=s.card(g.drawn)) + " ", style="bold")
-            if any(ACTION_KIND[a] == K_PLAY for a in s.human_legal()):
+        elif awaiting == A_DRAWN:
+            if obs.drawn >= 0:
+                out.append(tr._("You drew {card}.").format(card=s.card(obs.drawn)) + " ", style="bold")
+            if any(ACTION_KIND[a] == K_PLAY for a in obs.legal):
                 out.append(tr._("Play it (Enter) or keep it and pass (p)."), style="bold")
             else:
                 out.append(tr._("It cannot be played: pass (p)."), style="bold")
-        elif g.phase == RESPOND:
+        elif awaiting == A_RESPOND:
             out.append(tr._("{who} played {card} on you: {n} cards to draw.").format(
-                who=s.name(g.attacker), card=s.card(g.discard[-1]), n=g.pending) + " ", style="bold")
+                who=s.name(obs.attacker), card=s.card(obs.top), n=obs.pending) + " ", style="bold")
             out.append(self._respond_hint())
-        elif g.phase == COLOR:
+        elif awaiting == A_COLOR:
             out.append(tr._("The first card is a wild card: choose the colour (r, y, g, b)."),
                        style="bold")
-        elif g.phase == SWAP:
+        elif awaiting == A_SWAP:
             out.append(tr._("Choose whom to swap hands with: press their player number."),
                        style="bold")
         catch = s.catchable()
@@ -395,10 +402,9 @@ class UnoApp(App[None]):
 
     def keys_text(self) -> str:
         tr = self.tr
-        g = self.session.game
         keys = [tr._("←/→ choose a card"), tr._("Enter play"), tr._("d draw"), tr._("p pass"),
                 tr._("u UNO"), tr._("c catch")]
-        if g.phase == RESPOND:
+        if self.obs().awaiting == A_RESPOND:
             keys += [tr._("a accept"), tr._("x challenge")]
         keys += [tr._("? rules"), tr._("s save"), tr._("q quit")]
         return "  ".join(keys)
@@ -458,10 +464,10 @@ class UnoApp(App[None]):
         self._play(c, -1)
 
     def _play(self, c: Card, color: int) -> None:
-        g = self.session.game
-        uno = self.uno_armed and len(g.hands[self.session.human]) == 2
+        obs = self.obs()
+        uno = self.uno_armed and len(obs.hand) == 2
         action = play_action(c, color, uno=uno)
-        responding = g.phase == RESPOND and g.turn == self.session.human
+        responding = obs.awaiting == A_RESPOND and obs.turn == self.session.human
         kind = "agent_p" if responding and c == AGENT_P else "play"
         self._do(action, kind)
 
@@ -471,7 +477,7 @@ class UnoApp(App[None]):
             self.choosing_color = -1
             self._play(c, color)
             self.decisions.add("color")
-        elif self.session.game.phase == COLOR:
+        elif self.obs().awaiting == A_COLOR:
             self._do(color_action(color), "color")
         else:
             self.note(self.tr._("There is no colour to choose now."))
@@ -498,8 +504,8 @@ class UnoApp(App[None]):
         if UNO in s.human_legal():
             self._do(UNO, "uno")
             return
-        g = s.game
-        if g.turn == s.human and len(g.hands[s.human]) == 2 and g.phase in (PLAY, DRAWN, RESPOND):
+        obs = self.obs()
+        if obs.turn == s.human and len(obs.hand) == 2 and obs.awaiting in (A_PLAY, A_DRAWN, A_RESPOND):
             self.uno_armed = not self.uno_armed
             self.refresh_view()
             return
@@ -513,15 +519,14 @@ class UnoApp(App[None]):
         self._do(catch_action(catch[0]), "catch")
 
     def action_swap(self, number: int) -> None:
-        g = self.session.game
+        obs = self.obs()
         seat = (number or 10) - 1
-        if g.phase != SWAP or g.turn != self.session.human:
+        if obs.awaiting != A_SWAP or obs.turn != self.session.human:
             return
         self._do(swap_action(seat), "swap")
 
     def action_help(self) -> None:
-        g = self.session.game
-        self.push_screen(HelpScreen(help_text(g.edition, self.tr.lang),
+        self.push_screen(HelpScreen(help_text(self.obs().edition, self.tr.lang),
                                     self.tr._("Esc: back to the game")))
 
     def action_save(self) -> None:
@@ -530,13 +535,13 @@ class UnoApp(App[None]):
         except OSError as exc:
             self.note(self.tr._("Could not save the game: {error}").format(error=exc.strerror or exc))
             return
-        self._saved_version = self.session.game.version
+        self._saved_version = self.session.version
         self.note(self.tr._("Game saved to {path}.").format(path=self.save_path))
 
     def action_request_quit(self) -> None:
         """``q``: quit at once when the game is saved as it stands; otherwise ask for a second
         ``q`` (a move of yours in between cancels it), so that one stray key does not lose the match."""
-        if self.quit_armed or self._saved_version == self.session.game.version:
+        if self.quit_armed or self._saved_version == self.session.version:
             self.quit_armed = False
             self.exit()
             return
@@ -545,46 +550,45 @@ class UnoApp(App[None]):
 
     def save(self, path: Path) -> None:
         """Write the game record (plus the bots' names) to ``path``."""
-        data: dict[str, Any] = record_of(self.session.game)
+        data: dict[str, Any] = self.session.record()
         data["play"] = {"bots": self.bot_names, "human": self.session.human}
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
     # ------------------------------------------------------------------ between rounds
 
     def _show_scores(self) -> None:
-        g = self.session.game
-        key = (g.round_no, g.phase)
+        obs = self.obs()
+        key = (obs.round_no, obs.awaiting)
         if self._screen_for == key:
             return
         self._screen_for = key
         tr = self.tr
-        final = g.phase == GAME_OVER
+        final = obs.awaiting == A_GAME_OVER
         if final:
             title = self.session.winner_text()
             hint = tr._("s: save the whole game   q: quit   Esc: look at the table")
         else:
-            title = tr._("Scores after round {n}").format(n=g.round_no + 1)
+            title = tr._("Scores after round {n}").format(n=obs.round_no + 1)
             hint = tr._("Enter: next round   s: save   q: quit")
         self.push_screen(ScoreScreen(self.score_table(), title, hint, final), self._after_scores)
 
     def score_table(self) -> Table:
         """Each player's (or team's) total and target."""
-        s, tr, g = self.session, self.tr, self.session.game
+        s, tr, obs = self.session, self.tr, self.obs()
         table = Table(expand=True)
         table.add_column(tr._("Player"))
         table.add_column(tr._("Cards left"), justify="right")
         table.add_column(tr._("Total"), justify="right")
-        sides = range(len(g.scores))
-        for side in sides:
-            seats = [i for i in range(g.n) if g.team_of(i) == side]
-            left = sum(len(g.hands[i]) for i in seats)
-            mark = " ★" if side == g.round_winner else ""
-            table.add_row(s.side_name(side) + mark, str(left), _num(g.scores[side]))
-        table.caption = tr._("Target: {target} points").format(target=_num(g.options.target))
+        for side in range(len(obs.scores)):
+            seats = [i for i in range(obs.players) if s.side_of(i) == side]
+            left = sum(obs.hand_sizes[i] for i in seats)
+            mark = " ★" if side == s.round_winner else ""
+            table.add_row(s.side_name(side) + mark, str(left), _num(obs.scores[side]))
+        table.caption = tr._("Target: {target} points").format(target=_num(obs.options.target))
         return table
 
     def _after_scores(self, result: str | None) -> None:
-        if result == "next" and self.session.game.phase == ROUND_OVER:
+        if result == "next" and self.obs().awaiting == A_ROUND_OVER:
             self.session.next_round()
             self._screen_for = None
             self.cursor = 0

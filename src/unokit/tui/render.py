@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..cards import CARD_COLOR, CARD_RANK, COLOR_LETTERS, WILD, Card, card_str
+from ..observation import Observation
 
 CARD_STYLES = (
     "bold white on red3",
@@ -59,6 +60,18 @@ def hand_text(hand: list[Card], cursor: int, playable: set[Card], legend: str) -
     out.append("\n")
     out.append(legend, style="dim")
     return out
+
+
+def play_order(obs: Observation, first: int) -> list[int]:
+    """The seats still in the game in the order play goes (``obs.direction``), from ``first``."""
+    n = obs.players
+    order = [first]
+    seat = first
+    for _ in range(n - 1):
+        seat = (seat + obs.direction) % n
+        if not obs.eliminated[seat]:
+            order.append(seat)
+    return order
 
 
 def is_wild(c: Card) -> bool:

@@ -1,0 +1,204 @@
+"""Narration formats events: every event type has words (the record's, and the player's in
+every language), the replay's hands are the events' cards folded in order, and nothing that
+draws the terminal game reads the game's hidden state."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from unokit import Game, Options
+from unokit.bots import RandomBot, play_round
+from unokit.cards import parse_card
+from unokit.events import (
+    EVENT_TYPES,
+    Accepted,
+    AgentPAnswered,
+    Caught,
+    Challenged,
+    ColorNamed,
+    DirectionChanged,
+    DrawPending,
+    Drew,
+    Event,
+    GameEnded,
+    HandsRotated,
+    HandsSwapped,
+    HostPenalty,
+    Passed,
+    Peeked,
+    Played,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    Skipped,
+    TurnedUp,
+    UnoCalled,
+    UnoMissed,
+    WrongCard,
+)
+from unokit.i18n import LANGUAGES, translator
+from unokit.narrate import Narrator, Teller, describe
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "unokit"
+
+
+def cards(*names: str) -> tuple[int, ...]:
+    return tuple(parse_card(n) for n in names)
+
+
+R5, G2, W, WD4, WP = cards("R5", "G2", "W", "W+4", "WP")
+
+SAMPLES: list[Event] = [
+    RoundStarted(0, 2, (7, 7, 7), (cards("R1", "R2", "R3", "G1", "G2", "G3", "B1"), None, None)),
+    TurnedUp(parse_card("R+2")),
+    TurnedUp(WD4, returned=True),
+    TurnedUp(W),
+    Played(0, R5, 0),
+    Played(0, W, 2, uno=True),
+    Played(1, R5, 0, jump_in=True),
+    Played(1, W, 3, jump_in=True),
+    WrongCard(0, G2),
+    Drew(1, 2, None, "first_card"),
+    Drew(0, 1, cards("Y1"), "turn"),
+    Drew(0, 3, None, "turn"),
+    Drew(0, 2, cards("R7", "B4"), "agent_p", "discard"),
+    Reshuffled(40),
+    Passed(0),
+    Skipped(1),
+    DirectionChanged(-1),
+    ColorNamed(0, 3),
+    DrawPending(1, 4, 0),
+    Accepted(1, 4),
+    Challenged(1, 0, True, None),
+    Challenged(1, 0, False, cards("R1", "Y2")),
+    AgentPAnswered(1, 0, 2),
+    UnoCalled(0),
+    UnoMissed(0),
+    Caught(1, 0),
+    HostPenalty(2),
+    Peeked(0, None),
+    HandsSwapped(0, 1, None),
+    HandsRotated(1, (None, None, None)),
+    RoundEnded(0, (0, 12, 30), (42, 0, 0), (False, False, False)),
+    RoundEnded(2, (20, 12, 3), (42, 0, 32), (False, True, False), blocked=True),
+    GameEnded((0,)),
+    GameEnded((0, 2)),
+]
+
+
+def test_the_samples_cover_every_event_type() -> None:
+    assert {type(e) for e in SAMPLES} == set(EVENT_TYPES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_has_the_players_words(lang: str) -> None:
+    tr, en = translator(lang), translator("en")
+    for e in SAMPLES:
+        for seat in (None, 0, 1):
+            seen = e.seen_by(seat)
+            lines = Teller(tr, "phineas-ferb", 3, scores=(0, 0, 0), eliminated=(False,) * 3).tell(seen)
+            assert lines and all(lines), (lang, e)
+            if lang != "en":  # in the language, not English
+                english = Teller(en, "phineas-ferb", 3, scores=(0, 0, 0), eliminated=(False,) * 3).tell(seen)
+                assert all(a != b for a, b in zip(lines, english, strict=True)), (lang, lines)
+
+
+def test_every_event_has_the_records_words() -> None:
+    for e in SAMPLES:
+        assert describe(e), e
+        assert describe(e.seen_by(None), teams=2), e
+
+
+def test_the_players_words_say_what_happened() -> None:
+    teller = Teller(translator("en"), "phineas-ferb", 3, scores=(0, 0, 0), eliminated=(False,) * 3)
+    told = teller.tell_all([
+        RoundStarted(0, 2, (7, 7, 7), ((), None, None)), TurnedUp(parse_card("R+2")),
+        Drew(0, 2, None, "first_card"), Skipped(0),
+        DrawPending(2, 2, 1), Played(2, WP, 1), AgentPAnswered(2, 1, 2), Drew(1, 2, None, "agent_p"),
+        Played(0, G2, 2, uno=True), UnoMissed(1),
+        RoundEnded(0, (0, 12, 30), (42, 0, 0), (False, True, False)),
+    ])
+    assert told == [
+        "Round 1: Player 3 deals.", "The first card is red Draw Two.",
+        "Player 1 draws 2 cards.", "Player 1 is skipped.",
+        "Player 3 must take 2 cards, or answer.",
+        "Player 3 answers with Agent P and names yellow: Player 2 takes the cards.",
+        "Player 2 draws 2 cards.",
+        "Player 1 plays green 2.", "Player 1 calls UNO!",
+        "Player 2 has one card left and did not call UNO.",
+        "Player 1 went out: the round is over.", "Player 1 scores 42 points.", "Player 2 is out of the game.",
+    ]
+    wild = Teller(translator("en"), "classic", 3).tell_all([RoundStarted(1, 2, (7, 7, 7), ((), None, None)),
+                                                            TurnedUp(W)])
+    assert wild == ["Round 2: Player 3 deals.", "The first card is Wild.", "Player 1 chooses the colour."]
+
+
+MATCHES = [
+    ("classic", 4, {"target": 150}),
+    ("phineas-ferb", 3, {"seven_zero": True, "jump_in": True, "target": 150}),
+    ("cars2", 4, {"stacking": "progressive", "mode": "partners", "target": 150}),
+    ("classic", 3, {"mode": "elimination", "draw_until_playable": True, "target": 60}),
+    ("phineas-ferb", 2, {"agent_p_draws_from": "draw", "target": 100, "seven_zero": True}),
+]
+
+
+@pytest.mark.parametrize(("edition", "players", "options"), MATCHES)
+def test_real_games_are_told_and_the_hands_follow_the_events(edition: str, players: int,
+                                                              options: dict[str, object]) -> None:
+    """Whole random matches: every event gets words (a seat's, and a spectator's), and the
+    replay's hands, folded from the events, are the game's after every move."""
+    game = Game.new(edition, players, Options.from_mapping(options), seed=7)
+    bots = [RandomBot(seed=s) for s in range(players)]
+    lines: list[str] = []
+    narrator = Narrator(lines.append)
+    tellers = [Teller(translator("el"), edition, players) for _ in range(players)]
+    seen_types: set[type[Event]] = set()
+
+    def told(events: tuple[Event, ...]) -> None:
+        for e in events:
+            seen_types.add(type(e))
+            assert describe(e.seen_by(None))
+            for seat, teller in enumerate(tellers):
+                assert all(teller.tell(e.seen_by(seat)))
+
+    narrator.begin(game)
+    opening = game.opening_events()
+    told(opening)
+    narrator.round_started(opening, game.turn, game.awaiting)
+    for _ in range(200):
+        def step(g: Game, seat: int, action: int, events: tuple[Event, ...]) -> None:
+            told(events)
+            narrator.action(events)
+            assert narrator.hands == g.hands
+
+        play_round(game, bots, on_events=step)
+        if game.is_over:
+            break
+        events = game.start_round()
+        told(events)
+        narrator.round_started(events, game.turn, game.awaiting)
+        assert narrator.hands == game.hands
+    assert game.is_over and lines[-1].startswith("Winner: ")
+    assert {RoundStarted, TurnedUp, Played, Drew, RoundEnded, GameEnded} <= seen_types
+
+
+def test_the_host_penalty_is_told() -> None:
+    game = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
+    events = game.apply_host("penalize 1")
+    told = "; ".join(describe(e) for e in events)
+    assert told == "the host penalizes seat 1 for suggestions; seat 1 draws 2"
+    assert Teller(translator("en"), "classic", 2).tell_all(events) == [
+        "The host gives Player 2 the penalty for suggestions.", "Player 2 draws 2 cards."]
+
+
+def test_the_terminal_game_draws_from_the_observation_only() -> None:
+    """No code of the terminal game or the narrator reads another seat's hand or the game's
+    hidden state (the bluff, the pending draw card's rank, the phase)."""
+    hidden = re.compile(r"\.bluff|\.pending_rank|game\.hands|g\.hands|\.phase\b")
+    paths = [*sorted((SRC / "tui").glob("*.py")), SRC / "narrate.py"]
+    found = [f"{p.name}:{i}: {line.strip()}" for p in paths
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if hidden.search(line)]
+    assert not found, found
