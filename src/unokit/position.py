@@ -1,14 +1,15 @@
 """Positions: a whole game as JSON, mid-round included (:meth:`Game.to_dict <unokit.game.Game.to_dict>`).
 
-A position holds every field of :class:`~unokit.state.State`, cards in notation, under a
-format name and version (documented in ``docs/records.md``)::
+A position holds every field of :class:`~unokit.state.State` under ``game``, cards in
+notation, beside a format name and version (documented in ``docs/records.md``)::
 
-    {"format": "unokit-position", "version": 1, "edition": "classic", "n": 3,
-     "options": {"target": 200}, "seed": 42, "deal_rng": null, "scores": [0, 0, 0], ...,
-     "rounds": [{"dealer": 1, "scores": [0, 0, 0], "eliminated": [], "deck": ["R1", ...],
-                 "actions": ["2 R7", "0 draw"]}],
-     "hands": [["R1", "G2"], ...], "draw_pile": [...], "discard": ["Y3", "R3"], "color": "R",
-     "phase": "play", ..., "rng": null, "rng_seed": null, "version": 5}
+    {"format": "unokit-position", "version": 1,
+     "game": {"edition": "classic", "n": 3, "options": {"target": 200}, "seed": 42,
+              "deal_rng": null, "scores": [0, 0, 0], ...,
+              "rounds": [{"dealer": 1, "scores": [0, 0, 0], "eliminated": [], "deck": ["R1", ...],
+                          "actions": ["2 R7", "0 draw"]}],
+              "hands": [["R1", "G2"], ...], "draw_pile": [...], "discard": ["Y3", "R3"],
+              "color": "R", "phase": "play", ..., "rng": null, "rng_seed": null, "version": 5}}
 
 Piles are listed bottom first (the last card of ``draw_pile`` is drawn next; the last of
 ``discard`` is the top). ``rng`` and ``deal_rng`` are ``random.Random.getstate()`` as lists, or
@@ -18,7 +19,7 @@ consistent.
 >>> from unokit import Game
 >>> g = Game.new("cars2", 3, seed=5)
 >>> d = g.to_dict()
->>> d["format"], d["hands"][0] == [card_str(c) for c in g.hands[0]]
+>>> d["format"], d["game"]["hands"][0] == [card_str(c) for c in g.hands[0]]
 ('unokit-position', True)
 >>> Game.from_dict(d).state() == g.state()
 True
@@ -97,7 +98,7 @@ def _round_from_json(entry: Any) -> tuple[Any, ...]:
 
 def state_to_json(state: State) -> dict[str, Any]:
     """The JSON-ready dict of ``state`` (see the module docstring)."""
-    out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    out: dict[str, Any] = {}
     for name, _, kind in FIELDS:
         value = getattr(state, name)
         if name == "options":
@@ -123,7 +124,7 @@ def state_to_json(state: State) -> dict[str, Any]:
             out[name] = list(value)
         else:
             out[name] = value
-    return out
+    return {"format": FORMAT, "version": VERSION, "game": out}
 
 
 def state_from_json(data: Any) -> State:
@@ -136,8 +137,14 @@ def state_from_json(data: Any) -> State:
         raise PositionError(f"not a unokit position (format must be {FORMAT!r})")
     if data.get("version") != VERSION:
         raise PositionError(f"unsupported position version {data.get('version')!r} (this is {VERSION})")
+    extra = set(data) - {"format", "version", "game"}
+    if extra:
+        raise PositionError(f"unknown position field {sorted(extra)[0]!r}")
+    data = data.get("game")
+    if not isinstance(data, Mapping):
+        raise PositionError("a position's 'game' must be a JSON object")
     names = {name for name, _, _ in FIELDS}
-    extra = set(data) - names - {"format", "version"}
+    extra = set(data) - names
     if extra:
         raise PositionError(f"unknown position field {sorted(extra)[0]!r}")
     missing = [name for name, _, _ in FIELDS if name not in data]
