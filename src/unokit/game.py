@@ -1395,6 +1395,11 @@ class Game:
                 if not self.eliminated[s] and scores[s] >= target:
                     self.eliminated[s] = True
             left = [s for s in range(self.n) if not self.eliminated[s]]
+            if not left:
+                # A blocked round in which every seat still in reached the target: the winner
+                # of that final hand wins the game (M4; docs/rules.md, "A round that cannot end").
+                self.eliminated[winner] = False
+                left = [winner]
             if len(left) <= 1:
                 self.winners = left
         elif opts.scoring == "standard":
@@ -1576,6 +1581,12 @@ class Game:
             raise bad(f"colour {self.color} is not a colour")
         if self.phase < ROUND_OVER and self.eliminated[self.turn]:
             raise bad(f"seat {self.turn} is on turn but eliminated")
+        if self.phase < ROUND_OVER:  # (a round just ended keeps the hands it was scored on)
+            for s in seats:
+                if self.eliminated[s] and self.hands[s]:
+                    raise bad(f"seat {s} is out of the game but holds cards")
+            if self.eliminated.count(False) < 2:
+                raise bad("a round needs two seats still in the game")
         if self.phase == DRAWN and self.drawn >= 0 and self.drawn not in self.hands[self.turn]:
             raise bad(f"the drawn {card_str(self.drawn)} is not in seat {self.turn}'s hand")
         if self.phase == RESPOND and (self.attacker < 0 or self.pending <= 0):
@@ -1583,6 +1594,20 @@ class Game:
         if (self.phase == GAME_OVER) != bool(self.winners):
             raise bad("the match is over exactly when it has winners")
         for r in self.rounds:
+            if r.dealer not in seats:
+                raise bad(f"a round's dealer is seat {r.dealer}, which does not exist")
+            dealt = list(r.deck) if r.deck is not None else (
+                [c for h in r.piles[0] for c in h] + [r.piles[1]] + list(r.piles[2])
+                if r.piles is not None else [])
+            if any(not 0 <= c < N_CARDS for c in dealt):
+                raise bad("a round's deal holds a card that does not exist")
+            dealt_counts = [0] * N_CARDS
+            for c in dealt:
+                dealt_counts[c] += 1
+            for c in range(N_CARDS):
+                if dealt_counts[c] > limits[c]:
+                    raise bad(f"a round was dealt {dealt_counts[c]} × {card_str(c)}, "
+                              f"but the deck has {limits[c]}")
             for seat, a in r.actions:
                 if not -1 <= seat < n or not 0 <= a < N_ACTIONS:
                     raise bad(f"the action {a} of seat {seat} in a round's log does not exist")
@@ -1593,8 +1618,10 @@ class Game:
         """A full game consistent with ``obs`` (a *determinization*, for a search over hidden
         cards): ``hands`` gives every seat's cards (``obs.seat``'s must be its own hand), and
         ``draw_pile`` the draw pile, bottom first. The cards of the hands, the draw pile and the
-        discard pile must be exactly the edition's deck, each hand as large as ``obs`` says, and
-        every hand shown to the seat (``obs.seen``) is not checked (it may have changed since).
+        discard pile must be exactly the edition's deck, and each hand as large as ``obs`` says
+        (the hands shown to the seat, ``obs.seen``, are not checked: they may have changed since).
+        When another seat has just drawn, the card it drew is hidden: the world's is the last
+        card of that seat's hand.
         The round's generator (T6 reshuffles) is seeded from ``seed``. Raises
         :class:`~unokit.errors.PositionError` if the world does not fit the observation.
         """
@@ -1613,6 +1640,11 @@ class Game:
             raise PositionError(
                 f"the hands, the draw pile and the discard pile must be the {obs.edition} deck")
         phase = AWAITING.index(obs.awaiting)
+        if phase >= ROUND_OVER:
+            raise PositionError("the round is over: there is no decision to take in it")
+        drawn = obs.drawn
+        if phase == DRAWN and drawn < 0 and hands[obs.turn]:
+            drawn = hands[obs.turn][-1]  # hidden from this seat: the world's is its last card
         pending_rank = -1
         bluff = False
         if phase == RESPOND:
@@ -1633,7 +1665,7 @@ class Game:
             "rounds": (start.frozen(),), "hands": tuple(tuple(h) for h in hands),
             "draw_pile": tuple(draw_pile), "discard": tuple(obs.discard), "color": obs.color,
             "turn": obs.turn, "direction": obs.direction, "phase": phase,
-            "drawn": obs.drawn if phase == DRAWN else -1, "pending": obs.pending,
+            "drawn": drawn if phase == DRAWN else -1, "pending": obs.pending,
             "pending_rank": pending_rank, "attacker": obs.attacker, "bluff": bluff,
             "owed": tuple(obs.owed), "window": tuple(obs.catchable),
             "seen": tuple(tuple(sorted(s.items())) for s in seen), "idle_turns": obs.idle_turns,

@@ -193,7 +193,7 @@ def _field(name: str, kind: int, value: Any) -> Any:
         for s in _list(value):
             if not isinstance(s, Mapping):
                 raise PositionError("each seat's seen hands must be an object")
-            seen.append(tuple(sorted((_int(t), tuple(_cards(c))) for t, c in s.items())))
+            seen.append(tuple(sorted((_seat_key(t), tuple(_cards(c))) for t, c in s.items())))
         return tuple(seen)
     if kind == LIST:
         if name in ("scores",):
@@ -222,6 +222,13 @@ def _rng_state(value: Any) -> Any:
     except (TypeError, ValueError, OverflowError):
         raise PositionError("not a random generator's state") from None
     return state
+
+
+def _seat_key(value: Any) -> int:
+    """A seat written as a JSON object's key: ``"2"``."""
+    if not isinstance(value, str) or not value.isdigit() or not value.isascii():
+        raise PositionError(f"{value!r} is not a seat number")
+    return int(value)
 
 
 def _list(value: Any) -> list[Any]:
