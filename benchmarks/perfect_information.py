@@ -23,12 +23,13 @@ from typing import Any
 from unokit import Game
 from unokit.actions import Action
 from unokit.arena import game_seed, seating
-from unokit.bots import HeuristicBot, StrongBot, play_match, strong
+from unokit.bots import HeuristicBot, StrongBot, play_match
+from unokit.bots.strong import search as strong_search
 from unokit.observation import Observation
 from unokit.options import Options
 from unokit.stats import wilson_interval
 
-if not (strong.__file__ or "").endswith(".py"):
+if not (strong_search.__file__ or "").endswith(".py"):
     # The oracle subclasses StrongBot and swaps its determinize; the mypyc build compiles
     # both, and a compiled class can be neither subclassed by Python code nor patched.
     sys.exit("perfect_information.py needs the pure-Python bots, and this unokit is the "
@@ -44,18 +45,18 @@ class OracleBot(StrongBot):
     def search(self, obs: Observation, candidates: Any) -> Action:
         real = self.game
 
-        def deal(obs: Observation, options: Options, rng: random.Random, *args: Any, **kwargs: Any) -> Game:
+        def deal(obs: Observation, rng: random.Random, *args: Any, **kwargs: Any) -> Game:
             world = real.copy()
             rng.shuffle(world.draw_pile)
             world.rng = random.Random(rng.randrange(2**62))
             return world
 
-        saved = strong.determinize
-        strong.determinize = deal  # type: ignore[assignment]
+        saved = strong_search.determinize
+        strong_search.determinize = deal  # type: ignore[assignment]
         try:
             return super().search(obs, candidates)
         finally:
-            strong.determinize = saved
+            strong_search.determinize = saved
 
 
 def play(args: tuple[int, int, int, bool]) -> float:
@@ -68,7 +69,7 @@ def play(args: tuple[int, int, int, bool]) -> float:
     bots: list[Any] = []
     for s, name in enumerate(seats):
         if name == "strong":
-            bot = (StrongBot if baseline else OracleBot)(seed=match_seed * 16 + s, options=options, max_ms=0)
+            bot = (StrongBot if baseline else OracleBot)(seed=match_seed * 16 + s, max_ms=0)
             bot.game = game
             bots.append(bot)
         else:

@@ -33,12 +33,12 @@ OPTION_SETS = [
 ]
 
 
-def _bots(names: list[str], seed: int, options: Options) -> list:  # type: ignore[type-arg]
+def _bots(names: list[str], seed: int) -> list:  # type: ignore[type-arg]
     out = []
     for s, name in enumerate(names):
         kw: dict[str, object] = {}
         if name == "strong":
-            kw = {"options": options, "rollouts": 4, "iterations": 1, "max_ms": 0}
+            kw = {"rollouts": 4, "iterations": 1, "max_ms": 0}
         elif name == "heuristic":
             kw = {"forget_uno": 0.3}
         out.append(make_bot(name, seed=seed * 10 + s, **kw))
@@ -62,7 +62,7 @@ def test_bots_play_only_legal_actions(edition: str, opt_index: int, players: int
     options = Options.from_mapping(opts)
     game = Game.new(edition, players, options, seed=seed)
     # The driver raises IllegalActionError on any illegal choice.
-    play_match(game, _bots(mix[:players], seed, options), max_rounds=200)
+    play_match(game, _bots(mix[:players], seed), max_rounds=200)
     assert game.is_over
 
 
@@ -100,8 +100,7 @@ def test_bots_do_not_read_hidden_cards(name: str) -> None:
                 twin = _hidden_variant(game, seat, rng)
                 twin_obs = twin.observe(seat)
                 assert twin_obs == obs  # the views differ only in cards hidden from the seat
-                kw: dict[str, object] = (
-                    {"options": options, "rollouts": 6, "max_ms": 0} if name == "strong" else {})
+                kw: dict[str, object] = {"rollouts": 6, "max_ms": 0} if name == "strong" else {}
                 a = make_bot(name, seed=seed, **kw).act(obs)
                 b = make_bot(name, seed=seed, **kw).act(twin_obs)
                 assert a == b, (action_str(a) if a is not None else None, obs)
@@ -113,15 +112,14 @@ def test_bots_do_not_read_hidden_cards(name: str) -> None:
 def test_strong_bot_does_not_read_the_game_behind_the_view() -> None:
     """The view's history is a window on the game's log: the bot must not depend on the
     log past its view, nor on anything but the observation."""
-    options = Options()
     game = Game.from_setup(hands=[["R1", "G2", "B5"], ["R5", "B7", "Y3"]], discard="R3",
                            draw=["Y1", "Y2", "G7", "G8"], dealer=1)
     obs = game.observe(0)
     twin = Game.from_setup(hands=[["R1", "G2", "B5"], ["Y1", "G8", "G7"]], discard="R3",
                            draw=["Y3", "Y2", "B7", "R5"], dealer=1)
     assert twin.observe(0) == obs
-    a = StrongBot(seed=3, rollouts=40, options=options, max_ms=0).act(obs)
-    b = StrongBot(seed=3, rollouts=40, options=options, max_ms=0).act(twin.observe(0))
+    a = StrongBot(seed=3, rollouts=40, max_ms=0).act(obs)
+    b = StrongBot(seed=3, rollouts=40, max_ms=0).act(twin.observe(0))
     assert a == b
 
 
@@ -202,8 +200,7 @@ def test_determinize_is_consistent_with_the_view() -> None:
             continue
         seat = game.turn
         obs = game.observe(seat)
-        world = determinize(obs, game.options, random.Random(seed), known_hands(obs),
-                            draw_constraints(obs, game.options))
+        world = determinize(obs, random.Random(seed), known_hands(obs), draw_constraints(obs))
         every = sorted(c for h in world.hands for c in h) + sorted(world.draw_pile)
         assert sorted(every + world.discard) == sorted(edition_deck("cars2"))
         assert world.hand_sizes() == game.hand_sizes()
@@ -222,7 +219,7 @@ def test_known_hands_after_a_mater_peek() -> None:
     obs = game.observe(0)
     known = known_hands(obs)
     assert sorted(known[1]) == sorted(parse_card(c) for c in ("Y5", "B7", "G3"))
-    world = determinize(obs, game.options, random.Random(1), known)
+    world = determinize(obs, random.Random(1), known)
     assert all(c in world.hands[1] for c in known[1])
     assert all(c in world.hands[2] for c in known[2])
 
@@ -254,15 +251,15 @@ def test_draw_constraints_from_a_draw() -> None:
     game.apply(1, "draw")  # seat 1 held no red, no 1 and no wild
     game.apply(1, "pass")
     obs = game.observe(0)
-    assert draw_constraints(obs, game.options) == {1: (0, 1, 3, 0)}
-    world = determinize(obs, game.options, random.Random(4), None, draw_constraints(obs, game.options))
+    assert draw_constraints(obs) == {1: (0, 1, 3, 0)}
+    world = determinize(obs, random.Random(4), None, draw_constraints(obs))
     non_matching = [c for c in world.hands[1] if c < 52 and c // 13 != 0 and c % 13 != 1]
     assert len(non_matching) >= 3
     game.apply(0, "draw")
     game.apply(0, "pass")
     game.apply(1, "Y1")  # a card played: at most 2 of the 3 cards left are surely old
     obs = game.observe(0)
-    assert draw_constraints(obs, game.options) == {1: (0, 1, 2, 0)}
+    assert draw_constraints(obs) == {1: (0, 1, 2, 0)}
 
 
 def test_draw_constraints_from_a_wild_play() -> None:
@@ -273,9 +270,9 @@ def test_draw_constraints_from_a_wild_play() -> None:
     game.apply(1, "W+4=G")
     obs = game.observe(0)
     assert obs.awaiting == "respond"
-    assert draw_constraints(obs, game.options) == {1: (0, 3, 5, 1)}
+    assert draw_constraints(obs) == {1: (0, 3, 5, 1)}
     for seed in range(20):
-        world = determinize(obs, game.options, random.Random(seed), None, draw_constraints(obs, game.options))
+        world = determinize(obs, random.Random(seed), None, draw_constraints(obs))
         assert not world.bluff
         assert not any(c < 52 and (c // 13 == 0 or c % 13 == 3) for c in world.hands[1])
 
@@ -287,7 +284,7 @@ def test_draw_constraints_from_a_drawn_card_played() -> None:
     game.apply(1, "draw")
     game.apply(1, "W+4=G")  # the drawn card played at once: the 3 cards left are all old
     obs = game.observe(0)
-    assert draw_constraints(obs, game.options) == {1: (0, 1, 3, 0)}
+    assert draw_constraints(obs) == {1: (0, 1, 3, 0)}
 
 
 def test_strong_does_not_challenge_a_heuristic_wild_draw_four() -> None:

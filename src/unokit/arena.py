@@ -20,7 +20,6 @@ from ``(seed, i)`` alone: see :func:`game_seed` and :func:`play_game`.
 from __future__ import annotations
 
 import importlib
-import inspect
 import json
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -107,16 +106,8 @@ def seating(lineup: Sequence[str], index: int) -> list[str]:
 
 
 def build_bot(config: ArenaConfig, name: str, seed: int) -> Bot:
-    """Bot ``name`` for a game of ``config`` (given the match options when it takes them)."""
-    kwargs = config.kwargs_for(name)
-    factory = BOTS[name]
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        params = {}  # type: ignore[assignment]
-    if "options" in params:
-        kwargs.setdefault("options", config.options)
-    return make_bot(name, seed=seed, **kwargs)
+    """Bot ``name`` for a game of ``config`` (the match options reach it in its observations)."""
+    return make_bot(name, seed=seed, **config.kwargs_for(name))
 
 
 def play_game(config: ArenaConfig, index: int) -> tuple[GameResult, Game]:

@@ -61,8 +61,8 @@ from ..cards import (
     WILD,
     WILD_DRAW_FOUR,
     Card,
-    edition_counts,
 )
+from ..editions import edition_counts
 from ..observation import Observation
 
 WILD_PREFERENCE: Final = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}

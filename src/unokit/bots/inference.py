@@ -59,6 +59,7 @@ from ..cards import (
     Card,
 )
 from ..draws import randbelow, shuffle
+from ..editions import edition
 from ..observation import Observation
 from ..options import Options
 from .heuristic import WILD_PREFERENCE, best_color
@@ -80,9 +81,14 @@ _ATTACKS: Final = (DRAW_TWO, SKIP, REVERSE)
 Evidence = list[list[int]]
 
 
-def evidence(obs: Observation, options: Options) -> dict[int, Evidence] | None:
+def evidence(obs: Observation, options: Options | None = None) -> dict[int, Evidence] | None:
     """Each other seat's checkable choices (oldest first), or ``None`` when the house rules
-    in play make the inference unsound (see the module docstring)."""
+    in play make the inference unsound (see the module docstring).
+
+    The house rules are the match's, ``obs.options``; ``options`` asks instead what the choices
+    would say under other rules."""
+    if options is None:
+        options = obs.options
     if (options.seven_zero or options.jump_in or options.stacking != "off"
             or options.draw_until_playable or options.illegal_play != "reject"):
         return None
@@ -100,7 +106,7 @@ def evidence(obs: Observation, options: Options) -> dict[int, Evidence] | None:
                     and CARD_RANK[ACTION_CARD[a]] == REVERSE:
                 reverses += 1
     direction = -obs.direction if reverses % 2 else obs.direction
-    respond_all = obs.edition == "phineas-ferb"
+    respond_all = edition(obs.edition).answers_draw_cards  # C6: Agent P may answer any draw card
     bluffing = options.wd4_bluffing == "allow"
     windows: dict[int, Evidence] = {t: [] for t in range(n)}
     answering = False

@@ -138,8 +138,8 @@ BOT_OPTIONS: dict[str, tuple[BotOption, ...]] = {
 }
 """The options each bot takes by name (the command line's ``--bot-option bot.name=value``), with
 their types and ranges; :func:`make_bot` and :func:`parse_bot_options` check values against them.
-(``strong`` also takes ``options=``, the match's :class:`~unokit.options.Options`, which the arena
-passes itself.)"""
+No bot takes the match's :class:`~unokit.options.Options`: they are public, and every bot reads
+them from its observation (``obs.options``)."""
 
 
 def bot_names() -> list[str]:

@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the opponents, one name per seat or one for all: random, heuristic, strong "
                              "(default heuristic)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a rule option, as in RULES.md (repeatable), e.g. target=200")
+                        help="a rule option, as in docs/rules.md (repeatable), e.g. target=200")
     parser.add_argument("--lang", default=None,
                         help=f"language: {', '.join(LANGUAGES)} (default: from the locale)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")
