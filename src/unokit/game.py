@@ -1509,13 +1509,18 @@ class Game:
             game = cls(state.edition, state.n, state.options, state.seed)
         except OptionError as exc:
             raise PositionError(str(exc)) from None
-        for name, attr, kind in FIELDS:
-            setattr(game, attr, thaw(kind, getattr(state, name)))
-        game.history = game.rounds[-1].actions if game.rounds else []
-        game._set_rules()
-        game._set_seat_order()
+        game._load({name: getattr(state, name) for name, _, _ in FIELDS})
         game._check_position()
         return game
+
+    def _load(self, values: Mapping[str, Any]) -> None:
+        """Set every field from ``values`` (``{field: value as a State holds it}``), then what
+        is derived from them."""
+        for name, attr, kind in FIELDS:
+            setattr(self, attr, thaw(kind, values[name]))
+        self.history = self.rounds[-1].actions if self.rounds else []
+        self._set_rules()
+        self._set_seat_order()
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as a JSON-ready position (``docs/records.md``): settings, scores, every
@@ -1671,7 +1676,11 @@ class Game:
             "seen": tuple(tuple(sorted(s.items())) for s in seen), "idle_turns": obs.idle_turns,
             "blocked": False, "rng": None, "rng_seed": seed, "version": len(history),
         }
-        return cls.from_state(State(**values))
+        # Checked above against the observation; a search builds many worlds, so the State and
+        # the whole-position check of from_state are left out.
+        game = cls(obs.edition, obs.players, obs.options, seed)
+        game._load(values)
+        return game
 
     def copy(self) -> Game:
         """An independent copy (for search): hands and piles are copied, tables shared."""
