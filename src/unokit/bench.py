@@ -101,7 +101,7 @@ def _play_games(round_loop: RoundLoop, games: int, seed: int, players: int, edit
             steps += round_loop(game, rng)
             if not match or game.phase != ROUND_OVER:
                 break
-            game.start_round()  # a match goes on to its next round
+            game.start_round(events=False)  # a match goes on to its next round
         if progress is not None:
             progress(i + 1)
     return games, steps

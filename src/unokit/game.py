@@ -366,7 +366,7 @@ class Game:
         self._respond_all = self._stack > 0 or ed.answers_draw_cards
         self._agent_p_discard = opts.agent_p_draws_from == "discard"
         self._cache_key = -1
-        self._cache: tuple[Action, ...] = ()
+        self._cache: list[Action] = []
         self._events: list[Event] | None = None
 
     def _set_seat_order(self) -> None:
@@ -440,7 +440,7 @@ class Game:
             # bad one leaves the stream where it was.
             game.seed = deal_rng.getrandbits(63)
         game.dealer = game._choose_dealer()
-        game.start_round(dealer=game.dealer)
+        game.start_round(dealer=game.dealer, events=False)
         return game
 
     @classmethod
@@ -474,7 +474,7 @@ class Game:
         game.dealer = dealer
         cards = [[_card(c) for c in h] for h in hands]
         game.start_round(
-            dealer=dealer, hands=cards, discard=_card(discard), draw=[_card(c) for c in draw]
+            dealer=dealer, hands=cards, discard=_card(discard), draw=[_card(c) for c in draw], events=False
         )
         return game
 
@@ -540,8 +540,12 @@ class Game:
         hands: list[list[Card]] | None = None,
         discard: Card | None = None,
         draw: list[Card] | None = None,
+        *,
+        events: bool = True,
     ) -> tuple[Event, ...]:
-        """Deal a round and return its events (the deal, the first card and its effect, S3).
+        """Deal a round and return its events (the deal, the first card and its effect, S3;
+        with ``events=False``, the fast path of a simulation, none are built and ``()`` is
+        returned).
         With no arguments after a round is over: the next round, the deal passing left (S1),
         with a deck shuffled from the seed (or from the match's ``deal_rng``, see :meth:`new`).
 
@@ -593,16 +597,19 @@ class Game:
         self.discard = [discard]
         self._rng = None  # the round's generator is made when first needed
         self._rng_seed = None
-        events: list[Event] = [
+        if not events:
+            self._turn_up_first_card()
+            return ()
+        told: list[Event] = [
             RoundStarted(round_no, dealer, tuple([len(h) for h in self.hands]),
                          tuple([tuple(h) for h in self.hands]))
         ]
-        self._events = events
+        self._events = told
         try:
             self._turn_up_first_card()
         finally:
             self._events = None
-        return tuple(events)
+        return tuple(told)
 
     def opening_events(self) -> tuple[Event, ...]:
         """The events of the current round's deal, as :meth:`start_round` returned them: the
@@ -790,7 +797,18 @@ class Game:
             return ()  # never cached: the key of a seat out of range could be another seat's
         key = self._version * 16 + seat
         if key != self._cache_key:
-            self._cache = tuple(self._legal(seat))
+            self._cache = self._legal(seat)
+            self._cache_key = key
+        return tuple(self._cache)
+
+    def _legal_list(self, seat: int) -> list[Action]:
+        """:meth:`legal_actions` as the engine's own cached list, which its callers inside the
+        engine (the playout) only read: no tuple is made for them."""
+        if not 0 <= seat < self.n:
+            return []
+        key = self._version * 16 + seat
+        if key != self._cache_key:
+            self._cache = self._legal(seat)
             self._cache_key = key
         return self._cache
 
@@ -920,7 +938,7 @@ class Game:
         if not 0 <= seat < self.n:
             raise IllegalActionError(seat, _text(a), f"there is no seat {seat}")
         # legal_actions(seat), with its cache hit inlined (this is the hottest call).
-        legal = self._cache if self._cache_key == self._version * 16 + seat else self.legal_actions(seat)
+        legal = self._cache if self._cache_key == self._version * 16 + seat else self._legal_list(seat)
         if a in legal:
             self._do(seat, a)
             return
@@ -966,12 +984,11 @@ class Game:
         self._version += 1
         self.history.append((seat, a))
         kind = ACTION_KIND[a]
-        ev = self._events
         if kind == K_PLAY:
             c = ACTION_CARD[a]
-            if ev is not None:
-                ev.append(Played(seat, c, ACTION_COLOR[a] if c >= WILD else CARD_COLOR[c], ACTION_UNO[a],
-                                 seat != self.turn))
+            if self._events is not None:
+                self._events.append(Played(seat, c, ACTION_COLOR[a] if c >= WILD else CARD_COLOR[c],
+                                           ACTION_UNO[a], seat != self.turn))
             if self.phase == RESPOND and seat == self.turn:
                 self.idle_turns = 0
                 if c == self._answer_card:
@@ -982,9 +999,12 @@ class Game:
                 if self.phase != DRAWN or seat != self.turn:
                     self.idle_turns = 0  # a card from the hand (not the one just drawn)
                 self._play(seat, c, ACTION_COLOR[a], ACTION_UNO[a])
-        elif kind == K_DRAW:
+            return
+        if kind == K_DRAW:
             self._draw_turn(seat)
-        elif kind == K_PASS:
+            return
+        ev = self._events
+        if kind == K_PASS:
             self._close_window()
             self.drawn = -1
             self.turn = (self._left if self.direction == 1 else self._right)[seat]
@@ -1088,7 +1108,8 @@ class Game:
 
     def _play(self, seat: int, c: Card, color: int, uno: bool) -> None:
         """A card played at a normal turn, as the drawn card, or by jumping in."""
-        self._close_window()
+        if self.window:  # _close_window(), inlined on this hot path
+            self.window.clear()
         hand = self.hands[seat]
         prev_color = self.color
         hand.remove(c)
@@ -1108,7 +1129,6 @@ class Game:
             self._owe(seat)
         rank = CARD_RANK[c]
         nxt = self._left if self.direction == 1 else self._right
-        ev = self._events
         if rank < 10:
             if self._seven_zero and rank == 7:
                 self.phase = SWAP
@@ -1118,18 +1138,18 @@ class Game:
             self.turn = nxt[seat]
         elif rank == SKIP:
             self.turn = nxt[nxt[seat]]
-            if ev is not None:
-                ev.append(Skipped(nxt[seat]))
+            if self._events is not None:
+                self._events.append(Skipped(nxt[seat]))
         elif rank == REVERSE:
             if self.two_handed:
                 self.turn = seat
-                if ev is not None:
-                    ev.append(Skipped(nxt[seat]))
+                if self._events is not None:
+                    self._events.append(Skipped(nxt[seat]))
             else:
                 self.direction = -self.direction
                 self.turn = (self._left if self.direction == 1 else self._right)[seat]
-                if ev is not None:
-                    ev.append(DirectionChanged(self.direction))
+                if self._events is not None:
+                    self._events.append(DirectionChanged(self.direction))
         elif rank == DRAW_TWO:
             self._attack(seat, 2, DRAW_TWO, False)
         elif c == WILD_DRAW_FOUR:
@@ -1261,7 +1281,8 @@ class Game:
 
     def _draw_turn(self, seat: int) -> None:
         """T2 (and ``draw_until_playable``): draw, then wait for the drawn card's play or a pass."""
-        self._close_window()
+        if self.window:  # _close_window(), inlined on this hot path
+            self.window.clear()
         self.idle_turns += 1
         hand = self.hands[seat]
         pile = self.draw_pile

@@ -75,5 +75,5 @@ def play_match(game: Game, bots: Sequence[Bot], on_action: OnAction | None = Non
             on_round_end(game)
         if game.is_over:
             return game
-        game.start_round()
+        game.start_round(events=False)
     raise RuntimeError(f"match did not end within {max_rounds} rounds")
