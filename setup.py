@@ -41,13 +41,11 @@ from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError
 # The rules engine: what the hot loops run. Every module here must compile under mypyc;
 # the rest of unokit (the other bots, arena, CLI, TUI) stays pure Python and imports these
 # as usual.
-# options.py stays pure Python: it is not hot (read once per game), and a compiled frozen
-# dataclass cannot be pickled, which `unokit arena --jobs N` needs to send Options to workers.
-# Compiled classes (Game, Observation, RoundStart, the compiled bots) cannot be pickled or
-# deep-copied either:
-# use Game.copy() and records (see docs/performance.md).
-ENGINE_MODULES = ["cards", "editions", "phases", "actions", "draws", "errors", "observation", "game",
-                  "playout"]
+# options.py stays pure Python: it is not hot (read once per game). A compiled class has no
+# default pickling: Game, State and Observation define __reduce__, so they pickle (and
+# deep-copy) in both builds; events.py and position.py are not hot and stay pure Python.
+ENGINE_MODULES = ["cards", "editions", "phases", "actions", "draws", "errors", "observation", "state",
+                  "game", "playout"]
 # The bots whose decisions run the engine in a loop: the strong bot's search (thousands of
 # sampled plays per decision), its inference and the heuristic rules it plays out with.
 # Compiled, they reach the engine's fields natively instead of through descriptors.

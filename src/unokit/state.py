@@ -144,11 +144,16 @@ class State:
     version: int = _f(VALUE, "_version")
     """The number of actions applied to the match, deals included."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields (a frozen dataclass compiled by mypyc has no default pickling)."""
+        return (State, tuple([getattr(self, name) for name in _NAMES]))
+
 
 FIELDS: Final[tuple[tuple[str, str, int], ...]] = tuple(
     (f.name, f.metadata["attr"] or f.name, f.metadata["kind"]) for f in fields(State)
 )
 """``(field, game attribute, kind)`` for every field of :class:`State`, in order."""
+_NAMES: Final = tuple(name for name, _, _ in FIELDS)
 
 
 def freeze(kind: int, value: Any) -> Any:
