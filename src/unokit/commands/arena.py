@@ -12,6 +12,7 @@ from pathlib import Path
 from ..arena import ArenaConfig, format_summary, run_arena, summarize, write_report
 from ..bench import engine_build
 from ..bots.registry import check_bot_names, parse_bot_options, split_bot_names
+from ..editions import EDITIONS
 from ..errors import OptionError
 from ..game import Game
 from ..options import Options
@@ -28,7 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=200, help="number of games (full matches)")
     parser.add_argument("--players", type=int, default=None,
                         help="players per game (default: the number of bots named, at least 2)")
-    parser.add_argument("--edition", default="classic", help="classic, cars2 or phineas-ferb")
+    parser.add_argument("--edition", default="classic",
+                        help=f"the deck: {', '.join(EDITIONS)} (default classic)")
     parser.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
                         help="match options, e.g. target=100 stacking=progressive (repeatable)")
     parser.add_argument("--bot-option", nargs="*", action="extend", default=[], metavar="BOT.NAME=VALUE",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..bots.registry import check_bot_names, split_bot_names
+from ..editions import EDITIONS
 from ..errors import OptionError
 from ..game import Game
 from ..options import Options
@@ -19,7 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=8, help="4, 8, 12 … players")
     parser.add_argument("--bots", default="heuristic",
                         help="comma-separated bot names given to the players in turn (cycled)")
-    parser.add_argument("--edition", default="classic", help="classic, cars2 or phineas-ferb")
+    parser.add_argument("--edition", default="classic",
+                        help=f"the deck: {', '.join(EDITIONS)} (default classic)")
     parser.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
                         help="match options (repeatable; mode is always partners)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole tournament")

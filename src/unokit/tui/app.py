@@ -37,6 +37,7 @@ from ..actions import (
     swap_action,
 )
 from ..cards import AGENT_P, WILD, Card, card_str
+from ..editions import edition
 from ..i18n import Translator
 from ..observation import Observation
 from ..phases import AWAITING, COLOR, DRAWN, GAME_OVER, PLAY, RESPOND, ROUND_OVER, SWAP
@@ -47,9 +48,6 @@ from .session import Session
 A_PLAY, A_DRAWN, A_RESPOND, A_COLOR, A_SWAP = (AWAITING[p] for p in (PLAY, DRAWN, RESPOND, COLOR, SWAP))
 A_ROUND_OVER, A_GAME_OVER = AWAITING[ROUND_OVER], AWAITING[GAME_OVER]
 """What the game waits for (``Observation.awaiting``)."""
-
-EDITION_TITLES = {"classic": "UNO", "cars2": "UNO Cars 2", "phineas-ferb": "UNO Phineas and Ferb"}
-
 
 class HelpScreen(ModalScreen[None]):
     """The rules of the edition, from the same Markdown as the docs."""
@@ -202,7 +200,7 @@ class UnoApp(App[None]):
 
     def on_mount(self) -> None:
         tr = self.tr
-        self.title = f"{EDITION_TITLES[self.obs().edition]} — unokit"
+        self.title = f"{edition(self.obs().edition).title} — unokit"
         self.query_one("#table", Static).border_title = tr._("Table")
         self.query_one("#hand", Static).border_title = tr._("Your hand")
         self.query_one("#log", RichLog).border_title = tr._("Moves")
