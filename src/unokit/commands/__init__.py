@@ -6,6 +6,7 @@ and is listed in :data:`COMMANDS` (in the order ``unokit --help`` shows them).
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 from collections.abc import Callable
@@ -22,6 +23,13 @@ COMMANDS: tuple[str, ...] = (
     "tournament",
     "bench",
 )
+
+
+def add_options_argument(parser: argparse.ArgumentParser, help: str) -> None:
+    """The match options, ``--option NAME=VALUE`` (repeatable) or ``--options NAME=VALUE ...``:
+    one spelling in every command, with the other as its alias (``args.option``)."""
+    parser.add_argument("--option", "--options", dest="option", nargs="*", action="extend", default=[],
+                        metavar="NAME=VALUE", help=help)
 
 
 def check_count(flag: str, value: int, least: int = 1) -> None:

@@ -16,7 +16,7 @@ from ..editions import EDITIONS
 from ..errors import OptionError
 from ..game import Game
 from ..options import Options
-from . import check_count
+from . import add_options_argument, check_count
 
 NAME = "arena"
 HELP = "play bots against each other (seats rotated) and report win rates, points and Elo"
@@ -31,8 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="players per game (default: the number of bots named, at least 2)")
     parser.add_argument("--edition", default="classic",
                         help=f"the deck: {', '.join(EDITIONS)} (default classic)")
-    parser.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
-                        help="match options, e.g. target=100 stacking=progressive (repeatable)")
+    add_options_argument(parser, "match options, e.g. target=100 stacking=progressive (repeatable)")
     parser.add_argument("--bot-option", nargs="*", action="extend", default=[], metavar="BOT.NAME=VALUE",
                         help="bot options, e.g. strong.iterations=20 heuristic.forget_uno=0.1 "
                              "(repeatable; the options of each bot: docs/bots.md)")
@@ -76,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         raise OptionError(f"--game {bad[0]}: a series of {args.games} games has games 0 to "
                           f"{args.games - 1}")
-    options = Options.from_strings(args.options)
+    options = Options.from_strings(args.option)
     config = ArenaConfig(bots=bots, games=args.games, edition=args.edition, players=players,
                          options=options, seed=args.seed, bot_options=bot_options)
     config.lineup()

@@ -14,7 +14,7 @@ from ..bench import DEALS, LOOPS, BenchResult, engine_build, measure, measure_pa
 from ..cards import EDITIONS
 from ..game import Game
 from ..options import Options
-from . import check_count, check_seconds
+from . import add_options_argument, check_count, check_seconds
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -27,8 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register the command's arguments."""
     parser.add_argument("--edition", choices=EDITIONS, default="classic")
     parser.add_argument("--players", type=int, default=2, help="2 to 10 (default 2)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a rule option, e.g. stacking=progressive (repeatable)")
+    add_options_argument(parser, "a rule option, e.g. stacking=progressive (repeatable)")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--games", type=int, help="play this many games per loop")
     budget.add_argument("--seconds", type=float, help="run each loop for about this long (default 3)")

@@ -15,7 +15,7 @@ from ..i18n import LANGUAGES, translator
 from ..narrate import Narrator
 from ..options import Options
 from ..record import write_record
-from . import check_writable
+from . import add_options_argument, check_writable
 
 NAME = "demo"
 HELP = "play a full seeded bot-vs-bot match and print it move by move"
@@ -28,8 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="",
                         help="comma-separated bot names (random, heuristic, strong), "
                              "cycled over the seats; default heuristic")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a rule option, e.g. target=200 (repeatable)")
+    add_options_argument(parser, "a rule option, e.g. target=200 (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", metavar="FILE", help="also save the game record here")
     parser.add_argument("--lang", default=None,

@@ -24,7 +24,7 @@ from ..errors import OptionError, RecordError, UnoError
 from ..game import Game
 from ..i18n import LANGUAGES, Translator, default_language, translator
 from ..options import Options
-from . import check_writable
+from . import add_options_argument, check_writable
 
 NAME = "play"
 HELP = "play a full match against bots in the terminal"
@@ -38,8 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default=None, metavar="NAME,...",
                         help="the opponents, one name per seat or one for all: random, heuristic, strong "
                              "(default heuristic)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a rule option, as in docs/rules.md (repeatable), e.g. target=200")
+    add_options_argument(parser, "a rule option, as in docs/rules.md (repeatable), e.g. target=200")
     parser.add_argument("--lang", default=None,
                         help=f"language: {', '.join(LANGUAGES)} (default: from the locale)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")

@@ -10,6 +10,7 @@ from ..errors import OptionError
 from ..game import Game
 from ..options import Options
 from ..tournament import format_schedule, play_tournament, schedule
+from . import add_options_argument
 
 NAME = "tournament"
 HELP = "play a partner-rotation tournament (every player partners every other for 4 hands)"
@@ -22,8 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated bot names given to the players in turn (cycled)")
     parser.add_argument("--edition", default="classic",
                         help=f"the deck: {', '.join(EDITIONS)} (default classic)")
-    parser.add_argument("--options", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
-                        help="match options (repeatable; mode is always partners)")
+    add_options_argument(parser, "match options (repeatable; mode is always partners)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole tournament")
     parser.add_argument("--schedule-only", action="store_true", help="show the schedule and stop")
     parser.add_argument("--quiet", action="store_true", help="do not print each hand's result")
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError("--bots needs at least one bot name")
     check_bot_names(names)
     sched = schedule(args.players)
-    options = Options.from_strings(args.options)
+    options = Options.from_strings(args.option)
     # As play_tournament plays each hand: 4 seats in partners mode.
     Game.new(args.edition, 4, Options.from_mapping({**options.as_dict(), "mode": "partners"}),
              seed=args.seed)
