@@ -225,9 +225,18 @@ def test_demo_save_folder_is_checked_before_playing(tmp_path: Path,
 
 
 def test_demo_takes_lang(capsys: pytest.CaptureFixture[str]) -> None:
+    """``demo --lang`` tells the match in that language, in the words of the terminal game."""
     assert main(["demo", "--players", "2", "--option", "target=30", "--lang", "es"]) == 0
     out, err = capsys.readouterr()
-    assert "Winner:" in out and "English only" in err
+    assert err == "" and "gana el juego" in out and "Jugador 1" in out and "Winner:" not in out
+    assert out.splitlines()[0] == "Juego de unokit: classic, 2 jugadores, semilla 1"
+    assert main(["demo", "--players", "2", "--option", "target=30", "--lang", "el"]) == 0
+    greek = capsys.readouterr().out
+    assert "κέρδισε το παιχνίδι" in greek and "Παίκτης 1" in greek
+    assert "του Παίκτης" not in greek and "τον Παίκτης" not in greek  # the genitive, the accusative
+    assert main(["demo", "--players", "2", "--option", "target=30"]) == 0  # the record's words
+    english = capsys.readouterr().out
+    assert "Winner: Player" in english and "seat" not in english
     assert "unknown language 'de'" in one_error(capsys, ["demo", "--lang", "de"])
 
 
@@ -249,7 +258,7 @@ def test_main_sh_without_a_terminal_plays_the_demo(tmp_path: Path) -> None:
          "--forget-uno", "0.1", "--option", "target=60"],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "Winner:" in proc.stdout
+    assert "gana el juego" in proc.stdout  # told in Spanish (--lang es)
     assert "--save game.json --delay=0 --forget-uno 0.1" in proc.stderr
     assert "usage:" not in proc.stderr and "Traceback" not in proc.stderr
     assert not (tmp_path / "game.json").exists()
@@ -295,54 +304,94 @@ def test_play_starts_with_a_terminal(monkeypatch: pytest.MonkeyPatch, app_starte
     assert main(["play", "--lang", "en", "--seed", "1"]) == 0 and app_started
 
 
-# ---------------------------------------------------------------- 8. q asks first
+# ---------------------------------------------------------------- 8. every way out asks first
 
 
-def _app_logging_exits(game: Any, tmp_path: Path) -> tuple[Any, list[bool]]:
+def _app_logging_exits(game: Any, tmp_path: Path, lang: str = "en") -> tuple[Any, list[bool]]:
     """The terminal game of ``game`` (the human at seat 0, a random bot at 1), saving to
     ``tmp_path / "g.json"``, whose ``exit`` only logs a call."""
     from unokit.i18n import translator
     from unokit.tui.app import UnoApp
     from unokit.tui.session import Session
 
-    session = Session(game, [None, make_bot("random", seed=1)], translator("en"))
+    session = Session(game, [None, make_bot("random", seed=1)], translator(lang))
     app = UnoApp(session, delay=0, save_path=tmp_path / "g.json")
     exits: list[bool] = []
     app.exit = lambda *a, **k: exits.append(True)
     return app, exits
 
 
-def test_q_asks_before_quitting_an_unsaved_game(tmp_path: Path) -> None:
+def _question(app: Any) -> str:
+    from textual.widgets import Static
+
+    from unokit.tui.app import AskScreen
+
+    assert isinstance(app.screen, AskScreen), app.screen
+    return str(app.screen.query_one("#ask-question", Static).render()) + " / " + str(
+        app.screen.query_one("#ask-hint", Static).render())
+
+
+@pytest.mark.parametrize("key", ["q", "ctrl+q", "ctrl+c"])
+def test_every_way_out_asks_before_quitting_an_unsaved_game(tmp_path: Path, key: str) -> None:
     pytest.importorskip("textual")
     from unokit import Game
+    from unokit.tui.app import AskScreen
 
     app, exits = _app_logging_exits(Game.new("classic", 2, seed=3), tmp_path)
 
     async def scenario() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            await pilot.press("q")
+            await pilot.press(key)
             await pilot.pause()
-            assert not exits and "Press q again to quit" in app.status_message
-            await pilot.press("q")
+            assert not exits and "Quit without saving?" in _question(app)
+            await pilot.press("escape")  # go on playing
+            await pilot.pause()
+            assert not exits and not isinstance(app.screen, AskScreen)
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.press(key)  # the same key again: quit
             await pilot.pause()
             assert exits == [True]
-            # Saved as it stands: q quits at once.
+            # s in the question saves, then quits; saved as it stands, the key quits at once.
             exits.clear()
+            await pilot.press(key)
+            await pilot.pause()
             await pilot.press("s")
             await pilot.pause()
-            assert (tmp_path / "g.json").exists()
+            assert exits == [True] and (tmp_path / "g.json").exists()
+            exits.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert exits == [True] and not isinstance(app.screen, AskScreen)
+
+    asyncio.run(scenario())
+    assert "Resume it with: unokit play --resume" in app.farewell()
+
+
+def test_the_question_is_in_the_players_language(tmp_path: Path) -> None:
+    pytest.importorskip("textual")
+    from unokit import Game
+
+    app, exits = _app_logging_exits(Game.new("classic", 2, seed=3), tmp_path, "el")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            text = _question(app)
+            assert "Έξοδος χωρίς αποθήκευση;" in text and "Esc: συνέχεια" in text and not exits
             await pilot.press("q")
             await pilot.pause()
             assert exits == [True]
 
     asyncio.run(scenario())
+    assert app.farewell() == "Το παιχνίδι δεν αποθηκεύτηκε."
 
 
 def test_q_asks_on_the_score_screen_too(tmp_path: Path) -> None:
     pytest.importorskip("textual")
-    from textual.widgets import Static
-
     from unokit import Game
     from unokit.tui.app import ScoreScreen
 
@@ -358,12 +407,61 @@ def test_q_asks_on_the_score_screen_too(tmp_path: Path) -> None:
                     break
                 await pilot.pause()
             assert isinstance(app.screen, ScoreScreen)
-            await pilot.press("q")
+            for key in ("q", "ctrl+q"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert not exits and "Quit without saving?" in _question(app)
+                await pilot.press("escape")
+                await pilot.pause()
+                assert isinstance(app.screen, ScoreScreen)
+            await pilot.press("ctrl+c")
             await pilot.pause()
-            assert not exits
-            assert "Press q again to quit" in str(app.screen.query_one("#score-hint", Static).render())
             await pilot.press("q")
             await pilot.pause()
             assert exits == [True]
 
     asyncio.run(scenario())
+
+
+# ---------------------------------------------------------------- 9. argparse's errors, words
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "--edition", "foo"], "argument --edition: invalid choice: 'foo'"),
+        (["play", "--seed", "abc"], "argument --seed: invalid int value: 'abc'"),
+        (["play", "--players"], "argument --players: expected one argument"),
+        (["demo", "--players", "x"], "argument --players: invalid int value: 'x'"),
+        (["replay"], "the following arguments are required: file"),
+        (["arena", "--games", "many"], "argument --games: invalid int value: 'many'"),
+        (["bench", "--nope"], "unrecognized arguments: --nope"),
+        (["nothing"], "argument COMMAND: invalid choice: 'nothing'"),
+    ],
+)
+def test_argparse_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                      words: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert info.value.code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("unokit: error: ") and words in err, err
+    assert "usage:" not in err
+    command = argv[0] if argv[0] != "nothing" else ""
+    assert err.rstrip().endswith(f"(see: unokit {command} --help)".replace("  ", " ")), err
+
+
+def test_one_opponent_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_error(capsys, ["play", "--players", "2", "--bots", "random,heuristic", "--lang", "en"])
+    assert "--bots names 2 bots, but there is 1 opponent" in err
+    err = one_error(capsys, ["play", "--players", "2", "--bots", "random,heuristic", "--lang", "es"])
+    assert "--bots nombra 2 bots, pero hay 1 rival" in err
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"format": "unokit-record", "version": 1}', "[]"])
+def test_replay_names_the_file_in_its_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            content: str) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    err = one_error(capsys, ["replay", str(bad)])
+    assert err.count(str(bad)) == 1, err

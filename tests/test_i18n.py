@@ -134,3 +134,24 @@ def test_help_exists_for_every_edition_and_language(lang: str, edition: str) -> 
     assert help_path(edition, lang).is_file() and help_path(edition, lang, "rules").is_file()
     text = help_text(edition, lang)
     assert "W+4" in text and "| " in text
+
+
+def test_greek_names_take_the_case_of_their_article() -> None:
+    el = translator("el")
+    assert el.agree("Ο Παίκτης 1 τσακώνει τον Παίκτης 2.") == "Ο Παίκτης 1 τσακώνει τον Παίκτη 2."
+    assert el.agree("το W+4 του Παίκτης 10: μπλόφα") == "το W+4 του Παίκτη 10: μπλόφα"
+    assert el.agree("Αναμονή για τον Παίκτης 3…") == "Αναμονή για τον Παίκτη 3…"
+    assert el.agree("του Παίκτης 1 και Παίκτης 3") == "του Παίκτη 1 και Παίκτη 3"
+    assert el.agree("Ο Παίκτης 1 και Παίκτης 3 κερδίζουν") == "Ο Παίκτης 1 και Παίκτης 3 κερδίζουν"
+    for lang in ("en", "es", "pt", "fr"):
+        assert translator(lang).agree("del Jugador 1 του Παίκτης 2") == "del Jugador 1 του Παίκτης 2"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_bot_names_are_translated(lang: str) -> None:
+    from unokit.bots.registry import bot_names
+    from unokit.tui.session import bot_word
+
+    tr = translator(lang)
+    for name in bot_names():
+        assert bot_word(tr, name) != name, (lang, name)

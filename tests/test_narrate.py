@@ -189,7 +189,7 @@ def test_the_host_penalty_is_told() -> None:
     game = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
     events = game.apply_host("penalize 1")
     told = "; ".join(describe(e) for e in events)
-    assert told == "the host penalizes seat 1 for suggestions; seat 1 draws 2"
+    assert told == "the host penalizes Player 2 for suggestions; Player 2 draws 2"
     assert Teller(translator("en"), "classic", 2).tell_all(events) == [
         "The host gives Player 2 the penalty for suggestions.", "Player 2 draws 2 cards."]
 
@@ -202,3 +202,77 @@ def test_the_terminal_game_draws_from_the_observation_only() -> None:
     found = [f"{p.name}:{i}: {line.strip()}" for p in paths
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if hidden.search(line)]
     assert not found, found
+
+
+def test_a_wild_draw_four_is_told_with_the_colour_it_replaced() -> None:
+    teller = Teller(translator("en"), "classic", 3)
+    told = teller.tell_all([
+        RoundStarted(0, 2, (7, 7, 7), ((), None, None)), TurnedUp(parse_card("Y5")),
+        Played(0, WD4, 2), DrawPending(1, 4, 0),
+    ])
+    assert told[2] == "Player 1 plays Wild Draw Four on yellow and names green."
+    assert teller.replaced == 1 and teller.color == 2
+    # After a wild's colour was named, the colour named is the one replaced.
+    told = teller.tell_all([Accepted(1, 4), Played(2, W, 3), Played(0, WD4, 0)])
+    assert told == ["Player 2 takes the cards.", "Player 3 plays Wild and names blue.",
+                    "Player 1 plays Wild Draw Four on blue and names red."]
+    greek = Teller(translator("el"), "classic", 3).tell_all([
+        RoundStarted(0, 2, (7, 7, 7), ((), None, None)), TurnedUp(parse_card("Y5")), Played(0, WD4, 2)])
+    assert greek[-1] == "Ο Παίκτης 1 ρίχνει Μπαλαντέρ Πάρε Τέσσερις πάνω στο κίτρινο και διαλέγει πράσινο."
+
+
+def test_greek_declines_the_players_name() -> None:
+    """``του Παίκτη 2`` (genitive) and ``τον Παίκτη 2`` (accusative), never ``του Παίκτης 2``."""
+    teller = Teller(translator("el"), "classic", 4, teams=2)
+    assert teller.tell(Challenged(0, 1, True, None)) == [
+        "Ο Παίκτης 1 αμφισβητεί το Μπαλαντέρ Πάρε Τέσσερις του Παίκτη 2: ήταν μπλόφα!"]
+    assert teller.tell(Caught(0, 9 % 4)) == ["Ο Παίκτης 1 τσακώνει τον Παίκτη 2 χωρίς «UNO!»."]
+    assert teller.tell(HandsSwapped(2, 3, None)) == ["Ο Παίκτης 3 αλλάζει χέρι με τον Παίκτη 4."]
+    assert teller.tell(HostPenalty(2)) == ["Ο οικοδεσπότης τιμωρεί τον Παίκτη 3 επειδή έδωσε συμβουλές."]
+    for lang in LANGUAGES:
+        for e in SAMPLES:
+            for line in Teller(translator(lang), "classic", 3).tell(e):
+                assert not re.search(r"\b(του|τον|στον) Παίκτης\b", line), line
+
+
+def test_the_records_words_number_the_players_from_one() -> None:
+    game = Game.new("classic", 3, Options.from_mapping({"target": 30}), seed=4)
+    lines: list[str] = []
+    narrator = Narrator(lines.append)
+    narrator.begin(game)
+    narrator.round_started(game.opening_events(), game.turn, game.awaiting)
+    bots = [RandomBot(seed=s) for s in range(3)]
+    play_round(game, bots, on_events=lambda g, s, a, events: narrator.action(events))
+    text = "\n".join(lines)
+    assert "seat" not in text
+    assert lines[3] == "== Round 1: dealer Player 2; scores: Player 1 0, Player 2 0, Player 3 0"
+    assert lines[4].startswith("   hands: Player 1: ") and " | Player 3: " in lines[4]
+    assert lines[5].endswith("; Player 1 to play")
+    assert describe(GameEnded((1,))) == "Winner: Player 2"
+    assert describe(GameEnded((0,)), teams=2) == "Winner: Team 1"
+    assert describe(RoundEnded(3, (0, 0, 0, 0), (0, 0), (False,) * 4), teams=2) == "Team 2 wins the round"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("es", ["Juego de unokit: classic, 3 jugadores, semilla 4", "== Mano 1: reparte Jugador 2.",
+            "manos: Jugador 1: "]),
+    ("el", ["Παιχνίδι unokit: classic, 3 παίκτες, σπόρος 4", "== Γύρος 1: μοιράζει ο Παίκτης 2.",
+            "χέρια: Παίκτης 1: "]),
+])
+def test_the_narrator_tells_a_match_in_the_players_language(lang: str, words: list[str]) -> None:
+    game = Game.new("classic", 3, Options.from_mapping({"target": 30}), seed=4)
+    lines: list[str] = []
+    narrator = Narrator(lines.append, translator(lang))
+    narrator.begin(game)
+    narrator.round_started(game.opening_events(), game.turn, game.awaiting)
+    bots = [RandomBot(seed=s) for s in range(3)]
+    for _ in range(50):
+        play_round(game, bots, on_events=lambda g, s, a, events: narrator.action(events))
+        if game.is_over:
+            break
+        narrator.round_started(game.start_round(), game.turn, game.awaiting)
+    text = "\n".join(lines)
+    assert all(w in text for w in words), text[:500]
+    english = Teller(translator("en"), "classic", 3)
+    assert not any(w in text for w in ("Winner", "seat", "plays", english.name(0)))
+    assert lines[-1].startswith(Teller(translator(lang), "classic", 3).winner_text(game.winners))

@@ -147,9 +147,10 @@ def test_cli_demo_saves_a_record_that_replay_prints(
     assert main(["replay", str(path)]) == 0
     replay_out = capsys.readouterr().out
     assert demo_out == replay_out
-    assert "== Round 1: dealer seat" in replay_out
-    assert "hands: 0:" in replay_out
-    assert "Winner: seat" in replay_out
+    assert "== Round 1: dealer Player" in replay_out
+    assert "hands: Player 1:" in replay_out
+    assert "Winner: Player" in replay_out
+    assert "seat" not in replay_out  # people read players numbered from 1
 
 
 def test_cli_conformance_prints_one_line_each_and_a_total(capsys: pytest.CaptureFixture[str]) -> None:
@@ -170,7 +171,7 @@ def test_cli_replay_says_when_a_record_ends_before_the_match(
     write_record(game, path)
     assert main(["replay", str(path)]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
-    assert last.startswith("The record ends before the match is over: seat ")
+    assert last.startswith("The record ends before the match is over: Player ")
     assert f"unokit play --resume {path}" in last
     finished = tmp_path / "done.json"
     assert main(["demo", "--players", "2", "--seed", "1", "--option", "target=30",
@@ -263,8 +264,8 @@ def test_narration_tells_draws_wrong_cards_and_missed_calls() -> None:
     lines = []
     for seat, text in ((0, "G2"), (1, "R5"), (2, "draw"), (2, "pass"), (0, "R+2")):
         lines.append("; ".join(describe(e.seen_by(None)) for e in game.apply(seat, text)))
-    assert lines[0] == "seat 0 plays G2, a wrong card: it goes back to the hand; seat 0 draws 2"
-    assert lines[1] == "seat 1 plays R5; seat 1 has one card left and did not call UNO"
-    assert lines[2] == "seat 2 draws"
-    assert lines[3] == "seat 2 keeps the card and passes"
-    assert lines[4] == "seat 0 plays R+2; seat 1 draws 2; seat 1 is skipped"
+    assert lines[0] == "Player 1 plays G2, a wrong card: it goes back to the hand; Player 1 draws 2"
+    assert lines[1] == "Player 2 plays R5; Player 2 has one card left and did not call UNO"
+    assert lines[2] == "Player 3 draws"
+    assert lines[3] == "Player 3 keeps the card and passes"
+    assert lines[4] == "Player 1 plays R+2; Player 2 draws 2; Player 2 is skipped"

@@ -150,7 +150,7 @@ def test_the_narration_says_the_round_was_blocked() -> None:
     narrate_record(record_of(game), lines.append)
     text = "\n".join(lines)
     assert f"the round is blocked (no card played from a hand for {BLOCKED_AFTER} turns)" in text
-    assert f"seat {game.round_winner} holds the fewest points and wins the round" in text
+    assert f"Player {game.round_winner + 1} holds the fewest points and wins the round" in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -11,15 +11,26 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from . import __version__
 from .commands import COMMANDS
 from .errors import UnoError
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one ``unokit: error: ...`` line (exit status 2), as
+    every other bad input is: no usage block before it (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.split()[1:]
+        hint = f" (see: unokit {' '.join(command)} --help)" if command else " (see: unokit --help)"
+        self.exit(2, f"unokit: error: {message}{hint}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="unokit",
         description="UNO as the printed Mattel rule sheets describe it: play, simulate, check.",
     )
@@ -29,14 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(f".commands.{name}", __package__)
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
-        cmd.set_defaults(_run=module.run)
+        cmd.set_defaults(_run=module.run, _parser=cmd)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the command's parser, so that the error points to its --help
+        getattr(args, "_parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     if not hasattr(args, "_run"):
         parser.print_help()
         return 2

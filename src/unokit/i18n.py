@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
@@ -70,6 +71,13 @@ _RANK_NAMES: Final[dict[int, str]] = {
        if e.special is not None and e.special_name is not None},
 }
 COLOR_WORDS: Final = ("red", "yellow", "green", "blue")
+
+_OBLIQUE: Final[dict[str, tuple[re.Pattern[str], str]]] = {
+    # Greek declines the player's name after an article in the genitive or the accusative
+    # ("του Παίκτη 1", "τον Παίκτη 2"); the messages are written with the nominative's form.
+    "el": (re.compile(r"\b(του|τον|στον|των) Παίκτης (\d+)((?: και)? )?(Παίκτης)?"), "Παίκτη"),
+}
+"""Per language, how a name takes the case of the article before it (see :meth:`Translator.agree`)."""
 
 
 def dynamic_messages() -> list[tuple[str, str]]:
@@ -124,6 +132,26 @@ class Translator:
     def pgettext(self, context: str, message: str) -> str:
         """Translate ``message`` in ``context``."""
         return self.catalog.pgettext(context, message)
+
+    def agree(self, text: str) -> str:
+        """``text`` with each player's name in the case its article asks for: a message puts
+        ``Player {n}`` in the nominative, and Greek declines it after ``του``/``τον``.
+
+        >>> translator("el").agree("Ο Παίκτης 1 τσακώνει τον Παίκτης 2.")
+        'Ο Παίκτης 1 τσακώνει τον Παίκτη 2.'
+        """
+        rule = _OBLIQUE.get(self.lang)
+        if rule is None:
+            return text
+        pattern, oblique = rule
+
+        def decline(m: re.Match[str]) -> str:
+            out = f"{m.group(1)} {oblique} {m.group(2)}"
+            if m.group(3):
+                out += m.group(3) + (oblique if m.group(4) else "")
+            return out
+
+        return pattern.sub(decline, text)
 
     def color(self, color: int) -> str:
         """A colour's name (``0 … 3``)."""

@@ -7,14 +7,18 @@ Two voices, both formatters of events:
   ``unokit play``): ``Player 2 plays red 7.`` It tells the events as one seat sees them
   (:meth:`Event.seen_by <unokit.events.Event.seen_by>`).
 * :func:`describe` and :class:`Narrator`, the record's words in English (``unokit replay`` and
-  ``unokit demo``): ``seat 1 plays R7``, one line per move with every hand after it.
+  ``unokit demo``): ``Player 2 plays R7``, one line per move with every hand after it. Given a
+  translator, the narrator tells the same lines with a :class:`Teller` (``unokit demo --lang``).
+
+People read players numbered from 1 everywhere (``Player 1`` is seat 0); the notation and the
+records keep 0-based seats.
 
 >>> from unokit import Game
 >>> from unokit.i18n import translator
 >>> g = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
 >>> events = g.apply(0, "R1")
 >>> "; ".join(describe(e) for e in events)
-'seat 0 plays R1; seat 0 has one card left and did not call UNO'
+'Player 1 plays R1; Player 1 has one card left and did not call UNO'
 >>> Teller(translator("en"), g.edition, g.n).tell_all(events)
 ['Player 1 plays red 1.', 'Player 1 has one card left and did not call UNO.']
 """
@@ -82,6 +86,11 @@ class Teller:
         self._attacker = -1  # who played that draw card
         self._answered = -1  # the seat whose Agent P answer was told with its card
         self._first = -1  # the seat left of the dealer, who starts the round
+        self.color = -1
+        """The colour in play as told so far (-1 before it is known)."""
+        self.replaced = -1
+        """The colour in play before the last card played (-1 when not known): the colour a
+        Wild Draw Four replaced, which says whether it may have been a bluff."""
 
     # ------------------------------------------------------------------ names
 
@@ -119,15 +128,21 @@ class Teller:
     def tell(self, e: Event) -> list[str]:
         """The lines of one event. An event already told by the line of the one before it (Agent
         P's answer, told with the card) gives none."""
+        return [self.tr.agree(line) for line in self._tell(e)]
+
+    def _tell(self, e: Event) -> list[str]:
         tr, _ = self.tr, self.tr._
         if isinstance(e, RoundStarted):
             self._facing = self._attacker = self._answered = -1
+            self.color = self.replaced = -1
             self._first = _left_of(e.dealer, e.hand_sizes)
             return [_("Round {n}: {dealer} deals.").format(n=e.round_no + 1, dealer=self.name(e.dealer))]
         if isinstance(e, TurnedUp):
             if e.returned:
                 return [_("The first card is {card}: it goes back into the draw pile.").format(
                     card=self.card(e.card))]
+            if e.card < WILD:
+                self.color = CARD_COLOR[e.card]
             lines = [_("The first card is {card}.").format(card=self.card(e.card))]
             if e.card >= WILD and self._first >= 0:  # its colour is chosen first (S3)
                 lines.append(_("{who} chooses the colour.").format(who=self.name(self._first)))
@@ -151,6 +166,7 @@ class Teller:
         if isinstance(e, DirectionChanged):
             return [_("Play changes direction.")]
         if isinstance(e, ColorNamed):
+            self.color = e.color
             return [_("{who} names {color}.").format(who=self.name(e.seat), color=tr.color(e.color))]
         if isinstance(e, DrawPending):
             self._facing, self._attacker = e.seat, e.attacker
@@ -198,6 +214,7 @@ class Teller:
     def _played(self, e: Played) -> list[str]:
         tr, _ = self.tr, self.tr._
         who, card, color = self.name(e.seat), self.card(e.card), tr.color(e.color)
+        self.replaced, self.color = self.color, e.color
         if e.seat == self._facing and not e.jump_in:  # an answer to the draw card
             self._facing = -1
             if e.card == AGENT_P:
@@ -210,6 +227,10 @@ class Teller:
             text = _("{who} jumps in with {card} and names {color}.").format(who=who, card=card, color=color)
         elif e.jump_in:
             text = _("{who} jumps in with {card}.").format(who=who, card=card)
+        elif e.card == WILD_DRAW_FOUR and self.replaced >= 0:
+            # The colour it replaced: whoever answers it can judge whether it was a bluff.
+            text = _("{who} plays {card} on {old} and names {color}.").format(
+                who=who, card=card, old=tr.color(self.replaced), color=color)
         elif e.card >= WILD:
             text = _("{who} plays {card} and names {color}.").format(who=who, card=card, color=color)
         else:
@@ -266,32 +287,39 @@ def round_events(game: Game) -> tuple[Event, ...]:
     then the round's actions applied again to the game as it was dealt. For a game resumed
     mid-round, which did not see its round happen. Only the opening events when the round
     cannot be replayed (a game set up from an observation)."""
+    return tuple(e for events in round_moves(game) for e in events)
+
+
+def round_moves(game: Game) -> list[tuple[Event, ...]]:
+    """:func:`round_events` by move: the opening events first, then the events of each action
+    of the round's history, in order (only the opening when the round cannot be replayed)."""
     opening = game.opening_events()
     if not game.history or not opening:
-        return opening
+        return [opening]
     try:
         scratch = replay(record_of(game), upto=(len(game.rounds) - 1, 0))
-        events = list(opening)
+        moves = [opening]
         for seat, action in game.history:
-            events.extend(scratch.apply_host(action) if seat < 0 else scratch.apply(seat, action))
+            moves.append(scratch.apply_host(action) if seat < 0 else scratch.apply(seat, action))
     except (UnoError, AssertionError):
-        return opening
-    return tuple(events)
+        return [opening]
+    return moves
 
 
 # ---------------------------------------------------------------------- the record's words
 
 
 def _seat(seat: int) -> str:
-    return f"seat {seat}"
+    """A seat as people number it: ``Player 1`` for seat 0 (the notation keeps 0-based seats)."""
+    return f"Player {seat + 1}"
 
 
 def _side(seat: int, teams: int) -> str:
-    return f"team {seat % teams}" if teams else f"seat {seat}"
+    return f"Team {seat % teams + 1}" if teams else _seat(seat)
 
 
 def describe(e: Event, teams: int = 0) -> str:
-    """One event in the record's words, as in ``unokit replay``: ``seat 0 plays R1``.
+    """One event in the record's words, as in ``unokit replay``: ``Player 1 plays R1``.
     ``teams``: the number of teams with ``mode: partners`` (else 0)."""
     if isinstance(e, RoundStarted):
         return f"round {e.round_no + 1}: {_seat(e.dealer)} deals {max(e.hand_sizes, default=0)} cards each"
@@ -350,7 +378,7 @@ def describe(e: Event, teams: int = 0) -> str:
         return f"{_seat(e.seat)} swaps hands with {_seat(e.target)}"
     if isinstance(e, HandsRotated):
         way = "left" if e.direction == 1 else "right"
-        return f"every hand passes to the next seat on the {way}"
+        return f"every hand passes to the next player on the {way}"
     if isinstance(e, RoundEnded):
         side = _side(e.winner, teams)
         if e.blocked:
@@ -358,19 +386,34 @@ def describe(e: Event, teams: int = 0) -> str:
                     f"turns): {side} holds the fewest points and wins the round")
         return f"{side} wins the round"
     if isinstance(e, GameEnded):
-        who = "team" if teams else "seat"
-        return f"Winner: {', '.join(f'{who} {w}' for w in e.winners)}"
+        return f"Winner: {', '.join(_side(w, teams) if teams else _seat(w) for w in e.winners)}"
     raise UnoError(f"no words for the event {type(e).__name__}")
 
 
-class Narrator:
-    """Tells a match in the record's words: a header per round, a line per move with every
-    hand after it, the scores after each round and the winner (``unokit replay`` and
-    ``unokit demo``). It is given the events in full, and tells each as a spectator sees it;
-    the hands it shows are the events' cards, folded in order."""
+_TO_DO = {"play": "play", "drawn": "play the card drawn or pass", "respond": "answer a draw card",
+          "color": "name the colour", "swap": "choose whom to swap hands with"}
+"""What the seat on turn must do, by ``Game.awaiting``, in the record's words."""
 
-    def __init__(self, emit: Callable[[str], None]) -> None:
+
+def to_do(awaiting: str) -> str:
+    """What the seat on turn must do (``Game.awaiting``), in the record's words."""
+    return _TO_DO.get(awaiting, awaiting)
+
+
+class Narrator:
+    """Tells a match: a header per round, a line per move with every hand after it, the scores
+    after each round and the winner (``unokit replay`` and ``unokit demo``). It is given the
+    events in full, and tells each as a spectator sees it; the hands it shows are the events'
+    cards, folded in order.
+
+    Without ``tr`` it speaks the record's words, in English (``Player 1 plays R7``); with a
+    translator, the player's words in that language (``unokit demo --lang``), told by a
+    :class:`Teller` as a spectator sees the events. Either way the players are numbered from 1."""
+
+    def __init__(self, emit: Callable[[str], None], tr: Translator | None = None) -> None:
         self.emit = emit
+        self.tr = tr
+        self.teller: Teller | None = None
         self.teams = 0
         self.scores: tuple[int | float, ...] = ()
         self.eliminated: tuple[bool, ...] = ()
@@ -383,32 +426,70 @@ class Narrator:
         self.teams = game.teams
         self.scores = tuple(game.scores)
         self.eliminated = tuple(game.eliminated)
-        self.emit(f"unokit game: {game.edition}, {game.n} players, seed {game.seed}")
         changed = game.options.changed()
+        options = ", ".join(f"{k}={v}" for k, v in changed.items())
+        tr = self.tr
+        if tr is None:
+            self.emit(f"unokit game: {game.edition}, {game.n} players, seed {game.seed}")
+            if changed:
+                self.emit("options: " + options)
+            return
+        self.teller = Teller(tr, game.edition, game.n, game.teams, self.scores, self.eliminated)
+        self.emit(tr._("unokit game: {edition}, {n} players, seed {seed}").format(
+            edition=game.edition, n=game.n, seed=game.seed))
         if changed:
-            self.emit("options: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
+            self.emit(tr._("options: {options}").format(options=options))
+
+    def _told(self, e: Event) -> list[str]:
+        """One event (given in full) as a spectator is told it."""
+        seen = e.seen_by(None)
+        if self.teller is None:
+            return [describe(seen, self.teams)]
+        return self.teller.tell(seen)
+
+    def _join(self, parts: Sequence[str]) -> str:
+        return "; ".join(parts) if self.teller is None else " ".join(parts)
+
+    def scores_text(self, scores: Sequence[int | float]) -> str:
+        """The totals, each named: ``Player 1 0, Player 2 120`` (``Team 1 …`` with partners)."""
+        if self.teller is None:
+            names = [_side(s, self.teams) for s in range(len(scores))]
+        else:
+            names = [self.teller.side_name(s) for s in range(len(scores))]
+        return ", ".join(f"{name} {_num(x)}" for name, x in zip(names, scores, strict=True))
 
     def round_started(self, events: Sequence[Event], turn: int, awaiting: str) -> None:
         """A round's opening ``events`` (the deal, the first card, its effect); ``turn`` and
         ``awaiting``: who is to act first, and what to do."""
-        emit = self.emit
+        emit, tr, teller = self.emit, self.tr, self.teller
         parts: list[str] = []
         for e in events:
             self._fold(e)
             if isinstance(e, RoundStarted):
                 self.round_no = e.round_no
                 emit("")
-                emit(f"== Round {e.round_no + 1}: dealer seat {e.dealer}; scores {list(self.scores)}")
-                emit(f"   hands: {self.hands_line()}")
+                if tr is None or teller is None:
+                    emit(f"== Round {e.round_no + 1}: dealer {_seat(e.dealer)}; "
+                         f"scores: {self.scores_text(self.scores)}")
+                    emit(f"   hands: {self.hands_line()}")
+                else:
+                    told = teller.tell(e.seen_by(None))
+                    emit("== " + " ".join(told) + " " + tr._("Scores: {scores}.").format(
+                        scores=self.scores_text(self.scores)))
+                    emit("   " + tr._("hands: {hands}").format(hands=self.hands_line()))
             else:
-                parts.append(describe(e.seen_by(None), self.teams))
-        parts.append(f"seat {turn} to {awaiting}")
-        emit("   " + "; ".join(parts))
+                parts.extend(self._told(e))
+        if tr is None or teller is None:
+            parts.append(f"{_seat(turn)} to {to_do(awaiting)}")
+        else:
+            parts.append(tr._("{who} is on turn.").format(who=teller.name(turn)))
+        emit("   " + self._join(parts))
         self.move = 0
 
     def action(self, events: Sequence[Event]) -> None:
         """The ``events`` of one action (a seat's, or the host's)."""
         self.move += 1
+        tr, teller = self.tr, self.teller
         parts: list[str] = []
         ended: RoundEnded | None = None
         over: GameEnded | None = None
@@ -417,21 +498,35 @@ class Narrator:
             if isinstance(e, GameEnded):
                 over = e
                 continue
-            parts.append(describe(e.seen_by(None), self.teams))
+            parts.extend(self._told(e))
             if isinstance(e, RoundEnded):
                 ended = e
                 out = [s for s, now in enumerate(e.eliminated)
                        if now and not (s < len(self.eliminated) and self.eliminated[s])]
-                if out:
+                if out and teller is None:
                     parts.append("out of the game: " + ", ".join(_seat(s) for s in out))
-        self.emit(f"{self.move:5}. {'; '.join(parts)}")
-        self.emit(f"       hands: {self.hands_line()}")
+        hands = self.hands_line()
+        self.emit(f"{self.move:5}. {self._join(parts)}")
+        if tr is None or teller is None:
+            self.emit(f"       hands: {hands}")
+        else:
+            self.emit("       " + tr._("hands: {hands}").format(hands=hands))
         if ended is not None:
             self.scores, self.eliminated = ended.scores, ended.eliminated
-            self.emit(f"   scores after round {self.round_no + 1}: {list(ended.scores)}")
+            scores = self.scores_text(ended.scores)
+            if tr is None or teller is None:
+                self.emit(f"   scores after round {self.round_no + 1}: {scores}")
+            else:
+                self.emit("   " + tr._("Scores after round {n}: {scores}.").format(
+                    n=self.round_no + 1, scores=scores))
         if over is not None:
             self.emit("")
-            self.emit(f"{describe(over, self.teams)}; final scores {list(self.scores)}")
+            scores = self.scores_text(self.scores)
+            if tr is None or teller is None:
+                self.emit(f"{describe(over, self.teams)}; final scores: {scores}")
+            else:
+                self.emit(teller.winner_text(over.winners) + " " + tr._("Final scores: {scores}.").format(
+                    scores=scores))
 
     def _fold(self, e: Event) -> None:
         """Follow every hand through the events (given in full)."""
@@ -448,9 +543,11 @@ class Narrator:
             self.hands = [list(h or ()) for h in e.hands]
 
     def hands_line(self) -> str:
-        """Every hand, as ``0: R1 G2 | 1: W``."""
+        """Every hand, as ``Player 1: R1 G2 | Player 2: W`` (each player's name in the narration's
+        language)."""
+        name = _seat if self.teller is None else self.teller.name
         return " | ".join(
-            f"{s}: {' '.join(card_str(c) for c in h) or '-'}" for s, h in enumerate(self.hands)
+            f"{name(s)}: {' '.join(card_str(c) for c in h) or '-'}" for s, h in enumerate(self.hands)
         )
 
 
@@ -469,13 +566,14 @@ class _ReplayNarration:
         self.narrator.action(events)
 
 
-def narrate_record(data: object, emit: Callable[[str], None]) -> Game:
-    """Replay a record, emitting a header per round and a line per move with the hands after it.
+def narrate_record(data: object, emit: Callable[[str], None], tr: Translator | None = None) -> Game:
+    """Replay a record, emitting a header per round and a line per move with the hands after it
+    (in the record's words, or with ``tr`` in the player's words of that language).
 
     Returns the final game. Raises :class:`~unokit.errors.RecordError` on a bad record (after
     telling the moves before the bad one).
     """
-    return replay(data, watcher=_ReplayNarration(Narrator(emit)))
+    return replay(data, watcher=_ReplayNarration(Narrator(emit, tr)))
 
 
-__all__ = ["Narrator", "Teller", "describe", "narrate_record", "round_events"]
+__all__ = ["Narrator", "Teller", "describe", "narrate_record", "round_events", "round_moves", "to_do"]

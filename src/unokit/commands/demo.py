@@ -1,9 +1,9 @@
-"""``unokit demo``: a full seeded bot-vs-bot match, printed move by move."""
+"""``unokit demo``: a full seeded bot-vs-bot match, printed move by move (players numbered from
+1, as everywhere people read them)."""
 
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..actions import Action
 from ..bots import make_bot, play_round, split_bot_names
@@ -32,8 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", metavar="FILE", help="also save the game record here")
     parser.add_argument("--lang", default=None,
-                        help=f"language, as unokit play takes it: {', '.join(LANGUAGES)} (the "
-                             "narration itself is in English)")
+                        help=f"tell the match in this language, in the words of unokit play: "
+                             f"{', '.join(LANGUAGES)} (default: the record's words, in English, as "
+                             "unokit replay prints them)")
 
 
 def make_bots(names: str, players: int, seed: int) -> list[Bot]:
@@ -46,19 +47,15 @@ MAX_ROUNDS = 10_000
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the match and narrate it as it goes, from its events (as ``unokit replay`` tells
-    its record: the same lines)."""
-    if args.lang is not None:
-        translator(args.lang)  # an unknown language is an error, as in unokit play
+    """Play the match and narrate it as it goes, from its events: as ``unokit replay`` tells its
+    record (the same lines), or with ``--lang`` in the words of ``unokit play`` in that language."""
+    tr = translator(args.lang) if args.lang is not None else None  # an unknown one is an error
     if args.save:
         check_writable("--save", args.save)
     options = Options.from_strings(args.option)
     game = Game.new(args.edition, args.players, options, seed=args.seed)
     bots = make_bots(args.bots, args.players, args.seed)
-    if args.lang not in (None, "en"):
-        print(f"(the narration is in English only; --lang {args.lang} applies to unokit play)",
-              file=sys.stderr)
-    narrator = Narrator(print)
+    narrator = Narrator(print, tr)
 
     def told(_game: Game, _seat: int, _action: Action, events: tuple[Event, ...]) -> None:
         narrator.action(events)

@@ -44,7 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")
     parser.add_argument("--resume", metavar="FILE", default=None, help="resume a saved game")
     parser.add_argument("--save", metavar="FILE", default=None,
-                        help="where s saves the game (default: the --resume file, else unokit-game.json)")
+                        help="where s saves the game (default: the --resume file, else unokit-game.json; "
+                             "a file that holds another game is overwritten only if you say so)")
     parser.add_argument("--delay", type=float, default=0.8, help="seconds between bot moves (default 0.8)")
     parser.add_argument("--forget-uno", type=float, default=0.3, metavar="P",
                         help="the chance that a bot forgets to call UNO (default 0.3)")
@@ -58,8 +59,9 @@ def bot_list(spec: str | None, opponents: int, tr: Translator) -> list[str]:
     if len(names) == 1:
         return names * opponents
     if len(names) != opponents:
-        raise OptionError(tr._("--bots names {k} bots, but there are {n} opponents").format(
-            k=len(names), n=opponents))
+        raise OptionError(tr.ngettext("--bots names {k} bots, but there is {n} opponent",
+                                      "--bots names {k} bots, but there are {n} opponents",
+                                      opponents).format(k=len(names), n=opponents))
     return names
 
 
@@ -132,5 +134,8 @@ def run(args: argparse.Namespace) -> int:
         raise UnoError(tr._("unokit play needs a terminal to draw on and read keys from; "
                             "to watch bots play without one, run: unokit demo"))
     save = args.save or args.resume or "unokit-game.json"
-    UnoApp(session, delay=args.delay, save_path=save, bot_names=names).run()
+    app = UnoApp(session, delay=args.delay, save_path=save, bot_names=names, resumed=args.resume)
+    app.run()
+    if app.return_code is None or app.return_code == 0:
+        print(app.farewell())  # where the game is saved and how to go on, or that it is not
     return 0

@@ -1,15 +1,13 @@
-"""``unokit replay FILE``: print a recorded game move by move, with hands and scores."""
+"""``unokit replay FILE``: print a recorded game move by move, with hands and scores (players
+numbered from 1, as everywhere people read them)."""
 
 from __future__ import annotations
 
 import argparse
 
-from ..narrate import narrate_record
+from ..errors import RecordError, UnoError
+from ..narrate import narrate_record, to_do
 from ..record import read_record
-
-_NEXT = {"play": "play", "drawn": "play the card drawn or pass", "respond": "answer a draw card",
-         "color": "name the colour", "swap": "choose whom to swap hands with"}
-"""What the seat on turn must do, by ``Game.awaiting``."""
 
 NAME = "replay"
 HELP = "print a recorded game move by move, with hands and scores"
@@ -21,14 +19,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Replay the record; a malformed record is one clear error."""
-    final = narrate_record(read_record(args.file), print)
+    """Replay the record; a malformed record is one clear error, which names the file."""
+    try:
+        final = narrate_record(read_record(args.file), print)
+    except UnoError as exc:
+        if args.file in str(exc):
+            raise
+        raise RecordError(f"{args.file}: {exc}") from None
     if not final.is_over:  # a saved game, or a record cut short: say so, so none is mistaken
         print()
         if final.awaiting == "round_over":
             print(f"The record ends after round {final.round_no + 1}; the match is not over "
                   f"(resume it with: unokit play --resume {args.file}).")
         else:
-            print(f"The record ends before the match is over: seat {final.turn} is to "
-                  f"{_NEXT[final.awaiting]} (resume it with: unokit play --resume {args.file}).")
+            print(f"The record ends before the match is over: Player {final.turn + 1} is to "
+                  f"{to_do(final.awaiting)} (resume it with: unokit play --resume {args.file}).")
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..cards import CARD_COLOR, CARD_RANK, COLOR_LETTERS, WILD, Card, card_str
+from ..cards import CARD_COLOR, CARD_RANK, COLOR_LETTERS, WILD, WILD_DRAW_FOUR, Card, card_str
 from ..observation import Observation
 
 CARD_STYLES = (
@@ -38,28 +38,48 @@ def color_chip(color: int, word: str) -> Text:
     return Text(f"{word} [{COLOR_LETTERS[color]}]", style=COLOR_STYLES[color])
 
 
-def hand_text(hand: list[Card], cursor: int, playable: set[Card], legend: str) -> Text:
-    """The hand on two lines: the chips, then a marker line (``•`` playable, ``▲`` selected)."""
+def hand_text(hand: list[Card], cursor: int, playable: set[Card], legend: str, width: int = 0,
+              bluffs: frozenset[Card] | set[Card] = frozenset()) -> Text:
+    """The hand in rows of chips that fit ``width`` (0: one row), each row with a marker line
+    under it (``•`` playable, ``!`` playable as a bluff, ``▲`` selected), then the legend."""
+    out = Text()
     chips = Text()
     marks = Text()
     for i, c in enumerate(hand):
         piece = chip(c)
         if i == cursor:
             piece.stylize("underline")
-        if i:
+        size = len(piece.plain)
+        if chips.plain and width and len(chips.plain) + 1 + size > width:
+            out.append_text(chips)
+            out.append("\n")
+            out.append_text(marks)
+            out.append("\n")
+            chips, marks = Text(), Text()
+        if chips.plain:
             chips.append(" ")
             marks.append(" ")
         chips.append_text(piece)
-        width = len(piece.plain)
-        mark = ("▲" if c in playable else "△") if i == cursor else ("•" if c in playable else " ")
-        marks.append(mark.center(width), style="bold" if i == cursor else "")
-    out = Text()
+        if c in playable:
+            mark = "!" if c in bluffs else "•"
+            if i == cursor:
+                mark = "▲"
+        else:
+            mark = "△" if i == cursor else " "
+        marks.append(mark.center(size), style="bold red" if c in bluffs and c in playable else
+                     ("bold" if i == cursor else ""))
     out.append_text(chips)
     out.append("\n")
     out.append_text(marks)
     out.append("\n")
     out.append(legend, style="dim")
     return out
+
+
+def is_bluff(c: Card, hand: tuple[Card, ...] | list[Card], color: int) -> bool:
+    """Whether playing ``c`` from ``hand`` on ``color`` would be a bluff: a Wild Draw Four
+    while the hand holds another card of the colour in play (it may be challenged)."""
+    return c == WILD_DRAW_FOUR and 0 <= color < 4 and any(CARD_COLOR[h] == color for h in hand)
 
 
 def play_order(obs: Observation, first: int) -> list[int]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..actions import (
@@ -42,18 +43,42 @@ from ..actions import (
 from ..bots.base import Bot
 from ..cards import Card
 from ..errors import IllegalActionError, OptionError
-from ..events import Drew, Event, GameEnded, RoundEnded
+from ..events import (
+    Challenged,
+    Drew,
+    Event,
+    GameEnded,
+    HandsRotated,
+    HandsSwapped,
+    Peeked,
+    Played,
+    RoundEnded,
+    RoundStarted,
+)
 from ..game import Game
 from ..i18n import Translator
-from ..narrate import Teller, round_events
+from ..narrate import Teller, round_moves
 from ..observation import Observation
 from ..phases import AWAITING, GAME_OVER, ROUND_OVER
 from ..record import record_of
 from ..table import Table
 
-__all__ = ["ForgetfulBot", "Session", "make_bots", "parse_action"]
+__all__ = ["ForgetfulBot", "SeenHand", "Session", "make_bots", "parse_action"]
 
 _OVER = (AWAITING[ROUND_OVER], AWAITING[GAME_OVER])
+
+
+@dataclass
+class SeenHand:
+    """A hand shown to the human (Mater's peek, or the hand shown after their challenge), as far
+    as the events tell it since: the cards seen that it has not played, and how many cards it
+    has drawn since (unknown to the human). ``round_no`` and ``move`` say when it was seen (the
+    move: the number of actions of that round so far)."""
+
+    cards: list[Card]
+    round_no: int
+    move: int
+    drawn: int = 0
 
 
 class ForgetfulBot:
@@ -121,13 +146,24 @@ class Session:
         self.bot_kinds = list(bot_kinds) if bot_kinds is not None else [
             "" if b is None else b.name for b in bots]
         self.log: list[str] = []
+        self._round_no = game.round_no
         self.round_winner = -1
         """The side (seat, or team with partners) that won the round just over; -1 before."""
         self.winners: tuple[int, ...] = ()
         """The winning sides once the match is over."""
         self.last_drawn: Card = -1
         """The card the human drew last (at a turn's draw), or -1."""
-        self._seen_shown: dict[int, tuple[Card, ...]] = {}
+        self.seen: dict[int, SeenHand] = {}
+        """The hands shown to the human this round, by seat, kept up to date by the events."""
+        self.last_play: tuple[int, Card] | None = None
+        """The seat that played the top card of the discard pile, and the card (None when the
+        top card was turned up)."""
+        self.plays = 0
+        """How many cards have been played since the session started (a new play changes it)."""
+        self.round_end: RoundEnded | None = None
+        """The event that ended the round just over (None while a round goes on)."""
+        self.scores_before: tuple[int | float, ...] | None = None
+        """The totals before the round just over (None when not known)."""
         self._obs: Observation | None = None
         self._obs_version = -1
         obs = self.observe()
@@ -198,12 +234,16 @@ class Session:
             return False
         return seat != self.human or not table.must_act(seat)
 
-    def new_peeks(self) -> dict[int, tuple[Card, ...]]:
-        """Hands shown to the human (Mater peek, challenge) since the last call."""
-        seen = self.observe().seen
-        fresh = {s: h for s, h in seen.items() if self._seen_shown.get(s) != h}
-        self._seen_shown = dict(seen)
-        return fresh
+    def seen_hands(self) -> dict[int, SeenHand]:
+        """The hands the human has been shown this round that are still worth showing: the
+        seats still in the round with cards, by seat."""
+        obs = self.observe()
+        return {seat: h for seat, h in sorted(self.seen.items())
+                if not obs.eliminated[seat] and obs.hand_sizes[seat] > 0}
+
+    def bot_kind(self, seat: int) -> str:
+        """The kind of bot at ``seat`` in the player's language (``""`` for the human)."""
+        return bot_word(self.tr, self.bot_kinds[seat])
 
     # ------------------------------------------------------------------ acting
 
@@ -247,7 +287,6 @@ class Session:
 
     def next_round(self) -> None:
         """Deal the next round after a round is over."""
-        self._seen_shown = {}
         self.round_winner = -1
         self._tell(self.table.start_round())
 
@@ -258,18 +297,66 @@ class Session:
 
     # ------------------------------------------------------------------ the log
 
-    def _tell(self, events: Iterable[Event]) -> None:
-        """Add the events, as the human seat sees them, to the log."""
+    def _tell(self, events: Iterable[Event], move: int | None = None) -> None:
+        """Add the events, as the human seat sees them, to the log. ``move``: the number of
+        actions of the round once they are applied (default: as the game stands)."""
         human = self.human
+        if move is None:
+            move = len(self.observe().history)
         for event in events:
             e = event.seen_by(human)
             if isinstance(e, RoundEnded):
                 self.round_winner = self.side_of(e.winner)
+                self.round_end = e
+                self.scores_before = self.teller.scores
             elif isinstance(e, GameEnded):
                 self.winners = e.winners
             elif isinstance(e, Drew) and e.seat == human and e.reason == "turn" and e.cards:
                 self.last_drawn = e.cards[-1]
+            self._follow(e, move)
             self.log.extend(self.teller.tell(e))
+
+    def _follow(self, e: Event, move: int) -> None:
+        """Keep :attr:`seen` and :attr:`last_play` up to date with an event the human sees."""
+        seen, human = self.seen, self.human
+        if isinstance(e, RoundStarted):
+            seen.clear()
+            self.last_play = None
+            self.round_end = None
+            self._round_no = e.round_no
+        elif isinstance(e, Played):
+            self.last_play = (e.seat, e.card)
+            self.plays += 1
+            hand = seen.get(e.seat)
+            if hand is not None:
+                if e.card in hand.cards:
+                    hand.cards.remove(e.card)
+                elif hand.drawn:
+                    hand.drawn -= 1
+        elif isinstance(e, Drew) and e.seat in seen:
+            if e.cards is not None and e.seat != human:
+                seen[e.seat].cards.extend(e.cards)
+            else:
+                seen[e.seat].drawn += e.count
+        elif isinstance(e, Challenged) and e.hand is not None and e.challenger == human:
+            seen[e.attacker] = SeenHand(list(e.hand), self._round_no, move)
+        elif isinstance(e, Peeked) and e.shown is not None and e.seat == human:
+            for seat, cards in e.shown:
+                seen[seat] = SeenHand(list(cards), self._round_no, move)
+        elif isinstance(e, HandsSwapped):
+            # The hands change seats: a hand seen goes with it; the human knows the hand
+            # they gave away.
+            a, b = seen.pop(e.seat, None), seen.pop(e.target, None)
+            if e.hands is not None and human in (e.seat, e.target):
+                other, given = (e.target, e.hands[1]) if human == e.seat else (e.seat, e.hands[0])
+                seen[other] = SeenHand(list(given), self._round_no, move)
+            else:
+                if a is not None:
+                    seen[e.target] = a
+                if b is not None:
+                    seen[e.seat] = b
+        elif isinstance(e, HandsRotated):
+            seen.clear()
 
     def _tell_round_so_far(self) -> None:
         """The log of the current round: its deal, and its moves so far (a resumed game)."""
@@ -278,4 +365,12 @@ class Session:
             start = game.rounds[-1]
             self.teller.scores = tuple(start.scores)
             self.teller.eliminated = tuple(s in start.eliminated for s in range(game.n))
-        self._tell(round_events(game))
+        for move, events in enumerate(round_moves(game)):
+            self._tell(events, move)
+
+
+def bot_word(tr: Translator, kind: str) -> str:
+    """A bot's registry name (``heuristic``) in the player's language."""
+    words = {"random": tr.pgettext("bot", "random"), "heuristic": tr.pgettext("bot", "heuristic"),
+             "strong": tr.pgettext("bot", "strong")}
+    return words.get(kind, kind)
