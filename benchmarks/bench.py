@@ -8,7 +8,8 @@ Usage (from the repository root, in a venv with ``benchmarks/requirements.txt`` 
     .venv-bench/bin/python benchmarks/bench.py --players 2 --repeats 9 --json out.json
     .venv-bench/bin/python benchmarks/bench.py --loops playout-rlpolicy engine-rlpolicy
 
-Six pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play:
+Six pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play,
+and two more where unokit's rl extra is installed (``gym``, ``pettingzoo``, below):
 
 * **engine**: unokit's ``legal_actions`` / ``apply`` (the turn seat's legal list, UNO-call
   variants and catches included) against RLCard's bare rules loop (``UnoRound``, no state dicts).
@@ -29,6 +30,14 @@ Six pairs of loops, each a "game" = one round (RLCard's game is one hand), rando
   simulation of random games or a Monte Carlo rollout calls), against the same RLCard loop.
   The first two pairs time the engine under a Python loop of the caller's; these time the
   engine simulating on its own. Compare steps/s and games/s respectively, as above.
+
+* **gym** and **pettingzoo**: rounds through unokit's RL environments (``docs/rl.md``): the
+  Gymnasium ``unokit/Uno-v0`` (``env.step``; the other seats a callable policy of the
+  environment) and the PettingZoo AEC environment (``agent_iter`` / ``last`` / ``step``), every
+  seat a uniformly random policy over its action mask, the observation vector and the mask
+  built at every decision; against RLCard's ``env.run``, as RL libraries drive both. Random
+  play makes unokit's rounds long again: compare steps/s (a step is one action applied to the
+  engine; an out-of-turn seat's "nothing now" is not one); games/s is shown too.
 
 Deals: by default unokit deals every game of a loop from the loop's one generator
 (``Game.new(..., deal_rng=...)``), as RLCard's loops deal from their one ``np_random``;
@@ -83,6 +92,16 @@ except ImportError as exc:  # rlcard (or numpy) missing: unokit runs alone
 else:
     RLCARD_ERROR = None
 
+try:  # the RL environments' loops (gym, pettingzoo) need unokit's rl extra
+    import unokit.envs.pettingzoo  # noqa: F401
+except ImportError as exc:
+    RL_ERROR: str | None = str(exc)
+else:
+    RL_ERROR = None
+
+RL_LOOPS = ("gym", "pettingzoo")
+"""The loops through unokit's RL environments, timed beside RLCard's ``env.run``."""
+
 
 def pairs(deals: str = "stream") -> list[tuple[str, Loop, str, Loop | None, str]]:
     """``(name, unokit loop, unokit label, RLCard loop or None, RLCard label)``; unokit's
@@ -100,9 +119,13 @@ def pairs(deals: str = "stream") -> list[tuple[str, Loop, str, Loop | None, str]
          "bare rules loop (UnoRound)"),
         ("playout-rlpolicy", "playout (the engine's own loop), RLCard-equivalent policy", bare,
          "bare rules loop (UnoRound)"),
+        ("gym", "Gymnasium unokit/Uno-v0 step, every seat uniform masked random", env_run,
+         "env.run (RandomAgent)"),
+        ("pettingzoo", "PettingZoo AEC agent_iter/last/step, uniform masked random", env_run,
+         "env.run (RandomAgent)"),
     ]
     return [(name, functools.partial(LOOPS[name], deals=deals), ulabel, rfn, rlabel)
-            for name, ulabel, rfn, rlabel in rows]
+            for name, ulabel, rfn, rlabel in rows if RL_ERROR is None or name not in RL_LOOPS]
 
 
 @dataclass
@@ -150,6 +173,10 @@ TARGETS: list[tuple[str, str, float, str]] = [
      "per round"),
     ("observe", "steps", 10.0, "observation ≥ 10× env.run, uniform random play"),
     ("observe-rlpolicy", "games", 10.0, "observation ≥ 10× env.run, RLCard's action space, per round"),
+    ("gym", "steps", 10.0, "Gymnasium env ≥ 10× env.run, uniform random masked play, encoding and "
+     "mask included"),
+    ("pettingzoo", "steps", 10.0, "PettingZoo env ≥ 10× env.run, uniform random masked play, "
+     "encoding and mask included"),
 ]
 """The speed targets, ``(loop, unit, ratio, label)``, in the units each loop compares
 like for like. A step is one decision by one player; under RLCard's action space unokit's
@@ -309,8 +336,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arena-games", type=int, default=0, metavar="N",
                         help="also time `unokit arena --games N` with --jobs 1 and --jobs 2 (scaling)")
     parser.add_argument("--arena-bots", default="heuristic,heuristic", help="bots for --arena-games")
-    parser.add_argument("--loops", nargs="+", metavar="LOOP", choices=[p[0] for p in pairs()],
-                        help="time only these loops (default: all six)")
+    parser.add_argument("--loops", nargs="+", metavar="LOOP",
+                        choices=[*(name for name, *_ in pairs()), *RL_LOOPS],
+                        help="time only these loops (default: all: the six engine loops, and gym "
+                             "and pettingzoo where unokit's rl extra is installed)")
     parser.add_argument("--deals", choices=DEALS, default="stream",
                         help="how unokit deals its games: stream (default), every game from the "
                              "loop's one generator, as RLCard deals from its np_random; seeded, "
@@ -333,6 +362,10 @@ def main(argv: list[str] | None = None) -> int:
     mem_games = 1 if args.quick else args.memory_games
     if args.arena_only and args.arena_games <= 0:
         parser.error("--arena-only needs --arena-games N")
+    if RL_ERROR and args.loops and set(args.loops) & set(RL_LOOPS):
+        parser.error(f"--loops {' '.join(sorted(set(args.loops) & set(RL_LOOPS)))}: the RL "
+                     f"environments are not importable ({RL_ERROR}); install them with: "
+                     "pip install 'unokit[rl]'")
     if RLCARD_ERROR and args.require_rlcard:
         parser.error(f"--require-rlcard: RLCard is not importable ({RLCARD_ERROR}); "
                      "install it with: pip install -r benchmarks/requirements.txt")
@@ -343,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{platform.system()}; {time.strftime('%Y-%m-%d %H:%M')}; load average "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"# unokit engine: {engine_build()}; deals: {args.deals}")
+    if RL_ERROR:
+        print(f"# unokit's RL environments are not importable ({RL_ERROR}): the gym and "
+              "pettingzoo loops are left out. Install them with: pip install 'unokit[rl]'")
     if RLCARD_ERROR:
         print(f"# RLCard is not importable ({RLCARD_ERROR}): running unokit alone. "
               "Install it with: pip install -r benchmarks/requirements.txt")

@@ -21,7 +21,7 @@ stamp="$venv/.unokit-deps"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   # The test dependencies (the dev extra); unokit itself is reinstalled, compiled, below.
   "$venv/bin/python" -m pip install --quiet --upgrade pip
-  UNOKIT_COMPILE=0 "$venv/bin/python" -m pip install --quiet ".[dev]"
+  UNOKIT_COMPILE=0 "$venv/bin/python" -m pip install --quiet ".[dev,rl]"
   touch "$stamp"
 fi
 scripts/install-bench-requirements.sh "$venv"  # RLCard: the benchmark runs side by side here too

@@ -5,7 +5,10 @@
 # a C compiler is there. UNOKIT_SKIP_COMPILED=1 leaves the compiled build out (a quicker run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh dev,ray  # ray: the arena's --backend ray is tested too
+# torch first, pinned: its CPU build for the training extra (an unpinned one pulls a CUDA build)
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+.venv/bin/python -m pip install --quiet "torch==2.13.0"
+scripts/setup.sh dev,ray,rl,train  # ray: the arena's --backend ray; rl, train: the RL environments
 export PATH="$PWD/.venv/bin:$PATH"
 # RLCard, the benchmark's reference (a benchmark-only dependency, never a runtime one), so that
 # the tests run the benchmark side by side; UNOKIT_TEST_RLCARD=1 makes them fail without it.
@@ -13,7 +16,7 @@ scripts/install-bench-requirements.sh .venv
 export UNOKIT_TEST_RLCARD=1
 
 echo "== ruff"
-ruff check src tests benchmarks build_backend setup.py
+ruff check src tests benchmarks examples build_backend setup.py
 echo "== mypy --strict"
 mypy --strict src
 echo "== conformance scenarios"

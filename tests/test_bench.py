@@ -18,9 +18,11 @@ from unokit.bench import (
     PROCESS_SEED_STRIDE,
     engine_build,
     engine_loop,
+    gym_loop,
     measure,
     measure_parallel,
     observe_loop,
+    pettingzoo_loop,
     playable_first_loop,
     playable_first_observe_loop,
     playable_first_playout_loop,
@@ -221,7 +223,8 @@ def test_measure_by_games_and_by_seconds() -> None:
     assert {"engine": engine_loop, "observe": observe_loop,
             "engine-rlpolicy": playable_first_loop,
             "observe-rlpolicy": playable_first_observe_loop, "playout": playout_loop,
-            "playout-rlpolicy": playable_first_playout_loop} == LOOPS
+            "playout-rlpolicy": playable_first_playout_loop, "gym": gym_loop,
+            "pettingzoo": pettingzoo_loop} == LOOPS
 
 
 def test_loops_deal_from_their_stream_or_from_each_games_seed() -> None:

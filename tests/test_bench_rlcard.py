@@ -83,6 +83,9 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
     rows = {(row["players"], row["loop"]): row for row in results["rows"]}
     loop_names = ["engine", "engine-rlpolicy", "observe", "observe-rlpolicy", "playout",
                   "playout-rlpolicy"]
+    rl = all(importlib.util.find_spec(m) for m in ("gymnasium", "pettingzoo", "numpy"))
+    if rl:  # the RL environments' loops run beside RLCard's env.run when the rl extra is there
+        loop_names += ["gym", "pettingzoo"]
     assert set(rows) == {(p, name) for p in (2, 4) for name in loop_names}
     for row in rows.values():
         for side in ("unokit", "RLCard"):
@@ -94,6 +97,8 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
     units = {("engine", "steps", 2), ("engine-rlpolicy", "steps", 2), ("engine-rlpolicy", "games", 2),
              ("observe", "steps", 10), ("observe-rlpolicy", "games", 10), ("playout", "steps", 2),
              ("playout-rlpolicy", "games", 2)}
+    if rl:
+        units |= {("gym", "steps", 10), ("pettingzoo", "steps", 10)}
     judged = [(t["players"], t["loop"], t["unit"].removesuffix("/s"), t["goal"])
               for t in results["targets"]]
     assert sorted(judged) == sorted((p, *u) for p in (2, 4) for u in units)

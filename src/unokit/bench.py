@@ -21,7 +21,8 @@ random rounds are long: report steps as well as games).
   first four are how fast it runs under a caller's own Python loop.
 
 :data:`LOOPS` names them ``engine``, ``observe``, ``engine-rlpolicy``, ``observe-rlpolicy``,
-``playout`` and ``playout-rlpolicy``.
+``playout`` and ``playout-rlpolicy``; and ``gym`` and ``pettingzoo``, rounds through the RL
+environments' APIs (:mod:`unokit.envs`, the ``rl`` extra, imported only when they run).
 
 Every loop deals its games from its one generator by default (``deals="stream"``), as
 RLCard's loops deal from their one ``np_random``; ``deals="seeded"`` deals each game from its
@@ -40,6 +41,7 @@ compiled with mypyc.
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -52,9 +54,10 @@ from .game import DRAWN, PLAY, ROUND_OVER, Game
 from .options import Options
 from .playout import playout
 
-__all__ = ["DEALS", "LOOPS", "PROCESS_SEED_STRIDE", "BenchResult", "engine_build", "engine_loop", "measure",
-           "measure_parallel", "observe_loop", "playable_first_loop", "playable_first_observe_loop",
-           "playable_first_playout_loop", "playout_loop"]
+__all__ = ["DEALS", "ENGINE_LOOPS", "LOOPS", "PROCESS_SEED_STRIDE", "RL_LOOPS", "BenchResult", "engine_build",
+           "engine_loop", "gym_loop", "measure", "measure_parallel", "observe_loop", "pettingzoo_loop",
+           "playable_first_loop", "playable_first_observe_loop", "playable_first_playout_loop",
+           "playout_loop"]
 
 Progress = Callable[[int], None]
 """Called after each game with the number of games finished so far."""
@@ -246,6 +249,43 @@ def engine_build() -> str:
     return "pure Python" if path.endswith(".py") else "compiled (mypyc)"
 
 
+def gym_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
+             options: Options | None = None, match: bool = False,
+             progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
+    """Rounds through the Gymnasium API (``unokit/Uno-v0``), every seat a uniformly random
+    masked policy, the encoding and the mask built at each decision
+    (:func:`unokit.envs.loops.gym_loop`; needs the ``rl`` extra, imported only here)."""
+    return _rl_loop("gym_loop")(games, seed, players, edition, options, match, progress, deals)
+
+
+def pettingzoo_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
+                    options: Options | None = None, match: bool = False,
+                    progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
+    """Rounds through the PettingZoo AEC API, every agent a uniformly random masked policy
+    (:func:`unokit.envs.loops.pettingzoo_loop`; needs the ``rl`` extra, imported only here)."""
+    return _rl_loop("pettingzoo_loop")(games, seed, players, edition, options, match, progress,
+                                       deals)
+
+
+def _rl_loop(name: str) -> Callable[..., tuple[int, int]]:
+    """A loop of :mod:`unokit.envs.loops`, imported when first run: the core needs neither
+    gymnasium nor pettingzoo."""
+    try:
+        loops = importlib.import_module("unokit.envs.loops")
+    except ImportError as exc:
+        raise ImportError(f"the gym and pettingzoo loops need the rl extra: pip install 'unokit[rl]' "
+                          f"({exc})") from None
+    fn: Callable[..., tuple[int, int]] = getattr(loops, name)
+    return fn
+
+
+ENGINE_LOOPS = ("engine", "observe", "engine-rlpolicy", "observe-rlpolicy", "playout",
+                "playout-rlpolicy")
+"""The loops of the engine alone, which need nothing but unokit: what ``unokit bench`` runs by
+default (``--loop all``)."""
+RL_LOOPS = ("gym", "pettingzoo")
+"""The loops through the RL environments' APIs (the ``rl`` extra)."""
+
 LOOPS: dict[str, Callable[..., tuple[int, int]]] = {
     "engine": engine_loop,
     "observe": observe_loop,
@@ -253,9 +293,13 @@ LOOPS: dict[str, Callable[..., tuple[int, int]]] = {
     "observe-rlpolicy": playable_first_observe_loop,
     "playout": playout_loop,
     "playout-rlpolicy": playable_first_playout_loop,
+    "gym": gym_loop,
+    "pettingzoo": pettingzoo_loop,
 }
 """The loops by name: uniformly random play, and the RLCard-equivalent (playable-first) policy;
-driven from Python (``engine``, ``observe``) or by the engine's own playout (``playout``)."""
+driven from Python (``engine``, ``observe``) or by the engine's own playout (``playout``); and
+uniformly random masked play through the Gymnasium and PettingZoo environments (``gym``,
+``pettingzoo``: :data:`RL_LOOPS`, which need the ``rl`` extra)."""
 
 
 @dataclass(frozen=True, slots=True)

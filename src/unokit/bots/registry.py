@@ -16,6 +16,8 @@ unokit.errors.OptionError: bot 'heuristic', option 'forget_uno': 5 is not a numb
 
 from __future__ import annotations
 
+import functools
+import importlib
 import inspect
 import math
 from collections.abc import Callable, Iterable
@@ -106,12 +108,39 @@ def _chance(name: str, default: float) -> BotOption:
     return BotOption(name, float, default, 0, 1)
 
 
-BOTS: dict[str, Callable[..., Bot]] = {
+POLICY_PREFIX = "policy:"
+"""``policy:PATH``: a trained policy saved at PATH (``unokit.envs.policy``, the ``train`` extra)."""
+
+
+def _policy_bot(path: str, seed: int | None = None) -> Bot:
+    """The bot of ``policy:PATH``, imported only when one is made (numpy, torch, sb3-contrib):
+    by name, so that neither the compiled build nor mypy reads the environments from here."""
+    module = importlib.import_module("unokit.envs.policy")
+    bot: Bot = module.PolicyBot(path, seed=seed)
+    return bot
+
+
+class _Bots(dict[str, Callable[..., Bot]]):
+    """The registered bots, and every ``policy:PATH`` name besides (not listed)."""
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(name) or (
+            isinstance(name, str) and name.startswith(POLICY_PREFIX) and len(name) > len(POLICY_PREFIX))
+
+    def __getitem__(self, name: str) -> Callable[..., Bot]:
+        if not super().__contains__(name) and name in self:
+            return functools.partial(_policy_bot, name[len(POLICY_PREFIX):])
+        return super().__getitem__(name)
+
+
+BOTS: dict[str, Callable[..., Bot]] = _Bots({
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "strong": StrongBot,
-}
-"""Bot factories by name; each takes ``seed=`` and the keyword options of :data:`BOT_OPTIONS`."""
+})
+"""Bot factories by name; each takes ``seed=`` and the keyword options of :data:`BOT_OPTIONS`.
+A name ``policy:PATH`` is a trained policy (``docs/rl.md``): it is in ``BOTS`` without being
+listed."""
 
 BOT_OPTIONS: dict[str, tuple[BotOption, ...]] = {
     "random": (

@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from ..bench import DEALS, LOOPS, BenchResult, engine_build, measure, measure_parallel
+from ..bench import DEALS, ENGINE_LOOPS, LOOPS, RL_LOOPS, BenchResult, engine_build, measure, measure_parallel
 from ..cards import EDITIONS
+from ..errors import OptionError
 from ..game import Game
 from ..options import Options
 from . import add_options_argument, check_count, check_seconds
@@ -37,7 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "plays each round out itself (unokit.playout, the fastest way to "
                              "simulate). Each plays uniformly at random, so a round is long (a "
                              "player may always draw); the -rlpolicy loops play a playable card "
-                             "when there is one, as players and bots do (default all)")
+                             "when there is one, as players and bots do; gym and pettingzoo: "
+                             "uniformly random masked play through the RL environments' APIs, "
+                             "encoding and mask included (the rl extra: pip install "
+                             "'unokit[rl]'). all: the engine loops (default)")
     parser.add_argument("--deals", choices=DEALS, default="stream",
                         help="stream: deal every game from the run's one generator, as a "
                              "simulation of many games does (and as RLCard deals); seeded: deal "
@@ -115,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
     seconds = args.seconds if args.games is None and args.seconds is not None else None
     if args.games is None and seconds is None:
         seconds = 3.0
-    loops = list(LOOPS) if args.loop == "all" else [args.loop]
+    loops = list(ENGINE_LOOPS) if args.loop == "all" else [args.loop]
+    if args.loop in RL_LOOPS:
+        _check_rl_extra(args.loop)
     unit = "matches" if args.match else "rounds"
     changed = options.changed()
     if not args.json:
@@ -155,6 +161,16 @@ def run(args: argparse.Namespace) -> int:
         print("  A regular install (pip install .) compiles the engine with mypyc where a C "
               "compiler works, for about 1.5-3x these rates (docs/performance.md)")
     return 0
+
+
+def _check_rl_extra(loop: str) -> None:
+    """Raise :class:`~unokit.errors.OptionError` if the RL loop ``loop`` cannot run here."""
+    import importlib
+
+    try:
+        importlib.import_module("unokit.envs.pettingzoo" if loop == "pettingzoo" else "unokit.envs.loops")
+    except ImportError as exc:
+        raise OptionError(f"--loop {loop} needs the rl extra: pip install 'unokit[rl]' ({exc})") from None
 
 
 def _as_json(args: argparse.Namespace, changed: dict[str, object], build: str,

@@ -1,0 +1,276 @@
+"""The Gymnasium environment ``unokit/Uno-v0``: one learning seat, the others played by
+unokit's bots or by any policy.
+
+>>> import gymnasium
+>>> import unokit.envs  # registers unokit/Uno-v0
+>>> env = gymnasium.make("unokit/Uno-v0", players=3, opponents=["heuristic", "random"])
+>>> obs, info = env.reset(seed=7)
+>>> obs["observation"].shape == env.observation_space["observation"].shape
+True
+>>> bool((obs["action_mask"] == info["action_mask"]).all())
+True
+>>> terminated = False
+>>> while not terminated:
+...     action = int(obs["action_mask"].nonzero()[0][0])
+...     obs, reward, terminated, truncated, info = env.step(action)
+>>> reward in (1.0, -1.0)
+True
+
+The observation is ``{"observation": float32 vector, "action_mask": int8 vector of 176}``
+(``docs/rl.md`` has the layout); ``info["action_mask"]`` is the same mask, and
+:meth:`UnoEnv.action_masks` returns it as booleans for sb3-contrib's ``MaskablePPO``. The
+action space is ``Discrete(176)``: the engine's 175 actions and 175, "nothing now".
+
+``env.step`` applies the learning seat's action and then plays the other seats, through
+the table (:mod:`unokit.table`), until the learning seat is asked again or the episode ends.
+The learning seat is asked out of turn like any other (to call UNO, catch a missed call,
+jump in), and may answer "nothing now" there; it is never asked when it has nothing to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeAlias
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..actions import Action
+from ..bots.base import Bot
+from ..bots.registry import make_bot
+from ..errors import IllegalActionError
+from ..options import Options
+from ..phases import ROUND_OVER
+from .core import Match
+from .encoding import N_ENV_ACTIONS, NOTHING
+
+__all__ = ["ENV_ID", "Opponent", "Policy", "UnoEnv"]
+
+ENV_ID = "unokit/Uno-v0"
+
+Obs = dict[str, npt.NDArray[Any]]
+Policy = Callable[[Obs], int | np.integer[Any]]
+"""A policy for another seat: given that seat's observation dict (the learning seat's
+format), an action in ``range(176)`` (175: nothing now, only when asked out of turn)."""
+Opponent: TypeAlias = "str | Bot | Policy"
+"""A bot's name (``"heuristic"``, ``"random"``, ``"strong"``: a new bot, seeded from the
+environment's stream, at each reset), a :class:`~unokit.bots.base.Bot`, or a :data:`Policy`."""
+
+Actor: TypeAlias = Callable[[int], None]
+
+
+class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """UNO for one learning seat.
+
+    ``edition``: ``classic``, ``cars2`` or ``phineas-ferb``. ``players``: 2 to 10.
+    ``opponents``: one per other seat, in seat order from the learning seat's left; the last
+    fills the seats left (``["heuristic"]`` plays every other seat with the heuristic bot).
+    ``options``: the match options (:class:`~unokit.options.Options` or a mapping such as
+    ``{"stacking": "progressive", "jump_in": True}``). ``seat``: the learning seat's number,
+    or ``"random"`` (drawn at each reset). ``episode``: ``"round"`` (a fresh match dealt at
+    each reset, played for one round) or ``"match"``. ``reward``: ``"round"`` (+1 or -1 a
+    round), ``"match"`` or ``"score"`` (:mod:`unokit.envs.core`). ``illegal_reward``: an
+    action outside the mask ends the episode with this reward (and ``info["illegal_action"]``).
+    ``render_mode``: ``None``, ``"human"`` or ``"ansi"``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(self, edition: str = "classic", players: int = 2,
+                 opponents: Sequence[Opponent] | Opponent = ("heuristic",),
+                 options: Options | Mapping[str, Any] | None = None, seat: int | str = 0,
+                 episode: str = "round", reward: str = "round", illegal_reward: float = -1.0,
+                 render_mode: str | None = None) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r} (human, ansi or None)")
+        self._match = Match(edition, players, options, episode, reward)
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            opponents = [opponents]
+        if not opponents or len(opponents) > players - 1:
+            raise ValueError(f"{players} players need 1 to {players - 1} opponents, not {len(opponents)}")
+        self._opponents: list[Opponent] = list(opponents)
+        self._opponents += [self._opponents[-1]] * (players - 1 - len(self._opponents))
+        for o in self._opponents:
+            if isinstance(o, str):
+                make_bot(o, seed=0)  # an unknown name fails now, not at the first reset
+            elif not (hasattr(o, "act") or callable(o)):
+                raise TypeError(f"an opponent is a bot name, a Bot or a callable policy, not {o!r}")
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
+            raise ValueError(f"seat must be 0 to {players - 1} or 'random', not {seat!r}")
+        self._seat_choice = seat
+        self.seat = 0 if seat == "random" else int(seat)
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        enc = self._match.encoder
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (N_ENV_ACTIONS,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(N_ENV_ACTIONS)
+        self._actors: list[Actor | None] = [None] * players
+        self._mask: npt.NDArray[np.int8] = np.zeros(N_ENV_ACTIONS, dtype=np.int8)
+        self._pending = 0.0
+        self._done = True
+
+    @property
+    def game(self) -> Any:
+        """The :class:`~unokit.game.Game` being played (read it, don't change it)."""
+        return self._match.game
+
+    # ------------------------------------------------------------------ the other seats
+
+    def _actor(self, opponent: Opponent, seed: int) -> Actor:
+        """How the seat of ``opponent`` acts when the table asks it."""
+        m = self._match
+        if isinstance(opponent, str):
+            opponent = make_bot(opponent, seed=seed)
+        if hasattr(opponent, "act"):
+            bot: Bot = opponent  # type: ignore[assignment]
+
+            def act_bot(seat: int) -> None:
+                table = m.table
+                action = bot.act(m.game.observe(seat))
+                if action is None:
+                    if seat == m.game.turn:
+                        raise IllegalActionError(seat, "nothing", f"bot {bot.name!r} must act on its turn")
+                    table.decline(seat)
+                else:
+                    table.step(seat, action)
+
+            return act_bot
+        policy: Policy = opponent
+        enc = m.encoder
+
+        def act_policy(seat: int) -> None:
+            game = m.game
+            out = seat != game.turn
+            obs: Obs = {"observation": enc.encode(game, seat, out), "action_mask": enc.mask(game, seat, out)}
+            a = int(policy(obs))
+            if a == NOTHING and out:
+                m.table.decline(seat)
+            else:
+                m.table.step(seat, a)
+
+        return act_policy
+
+    def _advance(self) -> tuple[float, bool]:
+        """Play the other seats until the learning seat is asked or the episode ends; the
+        learning seat's reward meanwhile, and whether the episode is over."""
+        m = self._match
+        table = m.table
+        learner = self.seat
+        actors = self._actors
+        reward = 0.0
+        while True:
+            seat = table.next_seat()
+            if seat is None:
+                reward += m.round_rewards()[learner]
+                if m.episode_over() or m.game.eliminated[learner]:
+                    return reward, True
+                m.next_round()
+                continue
+            if seat == learner:
+                return reward, False
+            actor = actors[seat]
+            assert actor is not None
+            actor(seat)
+
+    # ------------------------------------------------------------------ the API
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Obs, dict[str, Any]]:
+        """Deal a new match (from ``seed``, or going on from the last seeded reset) and play
+        the other seats up to the learning seat's first decision. ``options`` are not used:
+        the match options are the constructor's."""
+        super().reset(seed=seed)
+        m = self._match
+        if seed is not None or m.stream is None:
+            m.seed(int(self.np_random.integers(0, 2**63 - 1)))
+        stream = m.seed(None)
+        n = m.players
+        if self._seat_choice == "random":
+            self.seat = stream.randrange(n)
+        others = [(self.seat + k) % n for k in range(1, n)]
+        self._actors = [None] * n
+        for seat, opponent in zip(others, self._opponents, strict=True):
+            self._actors[seat] = self._actor(opponent, stream.getrandbits(63))
+        while True:
+            m.deal()
+            reward, done = self._advance()
+            if not done:
+                break
+            # The round (or match) ended before the learning seat had anything to decide:
+            # not an episode. Deal the next one.
+        self._pending = reward
+        self._done = False
+        obs, info = self._observe(False)
+        if self.render_mode == "human":
+            self.render()
+        return obs, info
+
+    def step(self, action: int | np.integer[Any]) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """Apply the learning seat's ``action``, then play the others until it is asked again."""
+        if self._done:
+            raise RuntimeError("the episode is over: call reset()")
+        m = self._match
+        game = m.game
+        seat = self.seat
+        a = int(action)
+        out = seat != game.turn
+        legal = out if a == NOTHING else a in game.legal_actions(seat)
+        if not legal:
+            self._done = True
+            obs, info = self._observe(True)
+            info["illegal_action"] = True
+            return obs, self.illegal_reward, True, False, info
+        if a == NOTHING:
+            m.table.decline(seat)
+        else:
+            m.table.step(seat, a)
+        reward, done = self._advance()
+        if self._pending:
+            reward += self._pending
+            self._pending = 0.0
+        self._done = done
+        obs, info = self._observe(done)
+        if done:
+            info["round_winner"] = m.game.round_winner
+            info["scores"] = tuple(m.game.scores)
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, done, False, info
+
+    def _observe(self, done: bool) -> tuple[Obs, dict[str, Any]]:
+        m = self._match
+        game = m.game
+        seat = self.seat
+        enc = m.encoder
+        if done or game.phase >= ROUND_OVER:
+            out = False
+            mask = np.zeros(N_ENV_ACTIONS, dtype=np.int8)
+        else:
+            out = seat != game.turn
+            mask = enc.mask(game, seat, out)
+        self._mask = mask
+        return {"observation": enc.encode(game, seat, out), "action_mask": mask}, {"action_mask": mask}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now, as booleans (what sb3-contrib's ``MaskablePPO`` asks for)."""
+        return self._mask.astype(bool)
+
+    def legal_actions(self) -> list[Action]:
+        """The learning seat's legal actions now, as action numbers (175: nothing now)."""
+        return [int(a) for a in self._mask.nonzero()[0]]
+
+    def render(self) -> str | None:
+        """The game as the learning seat sees it (``human``: printed; ``ansi``: returned)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode (human or ansi)")
+            return None
+        text = self._match.render_text(self.seat)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None

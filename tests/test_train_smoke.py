@@ -1,0 +1,83 @@
+"""The training loop end to end, in seconds: ``examples/train_maskable_ppo.py`` trains
+MaskablePPO for a few thousand steps, and the saved policy sits in the arena as
+``policy:PATH``. No strength is asserted (a few thousand steps learn nothing much).
+
+Needs the train extra (``pip install 'unokit[rl]' torch==2.13.0 && pip install 'unokit[train]'``);
+skipped without it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REASON = ("training needs the train extra: pip install 'unokit[rl]' torch==2.13.0 && "
+          "pip install 'unokit[train]'")
+pytest.importorskip("gymnasium", reason=REASON)
+pytest.importorskip("torch", reason=REASON)
+pytest.importorskip("sb3_contrib", reason=REASON)
+
+from unokit import Game, Options  # noqa: E402
+from unokit.bots import make_bot, play_match  # noqa: E402
+from unokit.bots.registry import BOTS, check_bot_names  # noqa: E402
+from unokit.cli import main  # noqa: E402
+from unokit.errors import OptionError  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _example() -> ModuleType:
+    path = ROOT / "examples" / "train_maskable_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_maskable_ppo", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("policy") / "smoke.zip"
+    log = out.with_suffix(".json")
+    status = _example().main(["--timesteps", "2048", "--envs", "2", "--n-steps", "256", "--out", str(out),
+                              "--log", str(log), "--quiet"])
+    assert status == 0 and out.exists()
+    assert json.loads(log.read_text())["timesteps"] >= 2048
+    return out
+
+
+def test_policy_sits_in_the_arena(model: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    name = f"policy:{model}"
+    assert name in BOTS and "policy:" not in ", ".join(sorted(BOTS))  # accepted, not listed
+    check_bot_names([name, "heuristic"])
+    status = main(["arena", "--bots", f"{name},heuristic", "--games", "4", "--option", "target=1",
+                   "--jobs", "1", "--no-progress", "--json"])
+    out = capsys.readouterr().out
+    assert status == 0
+    summary = json.loads(out)
+    assert summary["games"] == 4 and summary["bots"][name]["entries"] == 4
+
+
+def test_policy_bot_plays_legal_actions_in_and_out_of_turn(model: Path) -> None:
+    bot = make_bot(f"policy:{model}", seed=1)
+    others = [make_bot("random", seed=s) for s in range(2)]
+    options = Options(jump_in=True, target=100)  # out-of-turn decisions come up: jump in, uno
+    # play_match asks every seat through the table and refuses any illegal action.
+    game = play_match(Game.new("classic", 2, options, seed=3), [bot, others[0]])
+    assert game.is_over
+
+
+def test_policy_bot_errors() -> None:
+    with pytest.raises(OptionError, match="no such file"):
+        make_bot("policy:/nonexistent/model.zip")
+
+
+def test_policy_bot_refuses_another_player_count(model: Path) -> None:
+    bot = make_bot(f"policy:{model}")
+    game = Game.new("classic", 3, seed=1)
+    with pytest.raises(OptionError, match="players"):
+        bot.act(game.observe(game.turn))
