@@ -5,6 +5,12 @@
 # a C compiler is there. UNOKIT_SKIP_COMPILED=1 leaves the compiled build out (a quicker run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Debian's chromium for the browser tests (Playwright drives it; it downloads no browser of its
+# own). Installed when this runs as root with apt; elsewhere the browser tests say how to run them.
+if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "== installing Debian's chromium for the browser tests"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
 # torch first, pinned: its CPU build for the training extra (an unpinned one pulls a CUDA build)
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/python -m pip install --quiet "torch==2.13.0"

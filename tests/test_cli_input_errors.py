@@ -240,8 +240,8 @@ def test_demo_takes_lang(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown language 'de'" in one_error(capsys, ["demo", "--lang", "de"])
 
 
-def test_main_sh_without_a_terminal_plays_the_demo(tmp_path: Path) -> None:
-    """scripts/main.sh with the README's play arguments, stdin not a terminal: a demo, with
+def test_main_sh_play_without_a_terminal_plays_the_demo(tmp_path: Path) -> None:
+    """scripts/main.sh play with the README's play arguments, stdin not a terminal: a demo, with
     the play-only flags left out and said so (setup.sh and the venv stubbed)."""
     (tmp_path / "scripts").mkdir()
     shutil.copy(ROOT / "scripts" / "main.sh", tmp_path / "scripts" / "main.sh")
@@ -253,7 +253,7 @@ def test_main_sh_without_a_terminal_plays_the_demo(tmp_path: Path) -> None:
     for f in (setup, unokit):
         f.chmod(0o755)
     proc = subprocess.run(
-        ["bash", str(tmp_path / "scripts" / "main.sh"), "--edition", "phineas-ferb", "--players", "3",
+        ["bash", str(tmp_path / "scripts" / "main.sh"), "play", "--edition", "phineas-ferb", "--players", "3",
          "--bots", "heuristic,random", "--lang", "es", "--save", "game.json", "--delay=0",
          "--forget-uno", "0.1", "--option", "target=60"],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, cwd=tmp_path)
@@ -465,3 +465,22 @@ def test_replay_names_the_file_in_its_error(tmp_path: Path, capsys: pytest.Captu
     bad.write_text(content)
     err = one_error(capsys, ["replay", str(bad)])
     assert err.count(str(bad)) == 1, err
+
+
+def test_main_sh_starts_the_web_server_with_its_arguments(tmp_path: Path) -> None:
+    """scripts/main.sh with no 'play' starts `unokit serve`, passing the arguments on (the venv
+    stubbed: the stub prints what it was asked to run)."""
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "main.sh", tmp_path / "scripts" / "main.sh")
+    setup = tmp_path / "scripts" / "setup.sh"
+    setup.write_text('#!/bin/sh\necho "setup $1" >&2\n')
+    unokit = tmp_path / ".venv" / "bin" / "unokit"
+    unokit.parent.mkdir(parents=True)
+    unokit.write_text('#!/bin/sh\necho "unokit $*"\n')
+    for f in (setup, unokit):
+        f.chmod(0o755)
+    proc = subprocess.run(["bash", str(tmp_path / "scripts" / "main.sh"), "--port", "8123", "--open"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "unokit serve --port 8123 --open"
+    assert "setup web,play" in proc.stderr

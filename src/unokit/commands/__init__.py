@@ -16,6 +16,7 @@ from ..errors import OptionError
 
 COMMANDS: tuple[str, ...] = (
     "play",
+    "serve",
     "demo",
     "replay",
     "conformance",

@@ -1,0 +1,149 @@
+"""``unokit serve``: play UNO in the browser, with friends and bots (``docs/protocol.md``).
+
+It needs the ``web`` extra (``pip install 'unokit[web]'``): FastAPI, uvicorn, SQLAlchemy,
+Alembic and platformdirs. The rooms live in a database (``--database``, any SQLAlchemy URL;
+by default an SQLite file in the user data folder), so a restarted server resumes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import threading
+import webbrowser
+
+from ..errors import OptionError, UnoError
+
+NAME = "serve"
+HELP = "serve games in the browser: rooms for friends and bots"
+
+TRUSTED_NOTE = ("note: anyone on your network can open this link. unokit serve has no accounts and no\n"
+                "encryption (plain HTTP): serve it on a network you trust, such as your home's\n"
+                "(for TLS, put it behind a reverse proxy).")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register the command's arguments."""
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default 127.0.0.1, this computer only; "
+                             "0.0.0.0: every device of the network)")
+    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+    parser.add_argument("--database", metavar="URL", default=None,
+                        help="where rooms are kept: an SQLAlchemy URL such as sqlite:///rooms.db "
+                             "(default: unokit.db in the user data folder)")
+    parser.add_argument("--open", action="store_true", help="open the link in a web browser")
+    parser.add_argument("--dev", action="store_true",
+                        help="development mode: rooms may be seeded or stacked, and /api/dev shows "
+                             "hidden cards (never on a network others use)")
+    parser.add_argument("--allow-origin", metavar="ORIGIN", action="append", default=[],
+                        help="another web origin whose pages may connect (repeatable), "
+                             "e.g. https://uno.example.org")
+    parser.add_argument("--max-rooms", type=int, default=1000, metavar="N",
+                        help="the most rooms open at once (default 1000)")
+    parser.add_argument("--idle-hours", type=float, default=24.0, metavar="H",
+                        help="close a room nobody has been in, and where nothing happened, for H hours "
+                             "(default 24)")
+    parser.add_argument("--log-level", default="info",
+                        choices=["critical", "error", "warning", "info", "debug"],
+                        help="how much the server logs (default info)")
+
+
+def lan_address() -> str | None:
+    """This computer's address on its local network (no packet is sent), or ``None``."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def links(host: str, port: int) -> list[str]:
+    """The lines ``unokit serve`` prints: the link to open, and on every interface the LAN's."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    lines = [f"unokit: serving on http://{shown}:{port}/ (open this link in a browser; Ctrl+C stops)"]
+    if host in ("0.0.0.0", "", "::"):
+        lan = lan_address()
+        if lan is not None:
+            lines.append(f"unokit: on your local network: http://{lan}:{port}/")
+        lines.append(TRUSTED_NOTE)
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    try:
+        import uvicorn
+
+        from ..server.app import create_app
+        from ..server.protocol import MAX_FRAME_BYTES
+        from ..server.rooms import ServerOptions
+        from ..server.security import keep_secrets_out_of_logs
+        from ..server.store import Store, default_database
+    except ImportError as exc:
+        raise UnoError(f"unokit serve needs the web extra ({exc}); install it with: "
+                       "pip install 'unokit[web]'") from None
+    if not 0 <= args.port <= 65535:
+        raise OptionError(f"--port must be 0 to 65535, not {args.port}")
+    if args.max_rooms < 1:
+        raise OptionError(f"--max-rooms must be at least 1, not {args.max_rooms}")
+    if not args.idle_hours > 0 or args.idle_hours == float("inf"):
+        raise OptionError(f"--idle-hours must be a finite number above 0, not {args.idle_hours}")
+    url = args.database or default_database()
+    try:
+        store = Store(url)
+    except Exception as exc:  # a bad URL, a missing driver, a database that cannot be opened
+        raise UnoError(f"--database: cannot open {_safe_url(url)}: {exc}") from None
+    app = create_app(store, ServerOptions(dev=args.dev, max_rooms=args.max_rooms,
+                                          allowed_origins=tuple(args.allow_origin),
+                                          idle_hours=args.idle_hours))
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        sock.close()
+        raise UnoError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=MAX_FRAME_BYTES,
+                            server_header=False, proxy_headers=False, lifespan="on",
+                            h11_max_incomplete_event_size=16 * 1024)
+    server = uvicorn.Server(config)
+    keep_secrets_out_of_logs()  # after the config has set the loggers up (and again at startup)
+    for line in links(args.host, port):
+        print(line, flush=True)
+    if args.dev:
+        print("unokit: development mode (--dev): hidden cards can be read at /api/dev", flush=True)
+    if args.open:
+        shown = "127.0.0.1" if args.host in ("0.0.0.0", "", "::") else args.host
+        _open_later(f"http://{shown}:{port}/")
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+        store.close()
+    return 0
+
+
+def _open_later(url: str) -> None:
+    """Open ``url`` in a browser once the server has had a moment to start."""
+    timer = threading.Timer(0.8, lambda: webbrowser.open(url))
+    timer.daemon = True
+    timer.start()
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password, for messages."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "the database"
+

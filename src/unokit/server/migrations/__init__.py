@@ -1,0 +1,1 @@
+"""The database's Alembic migrations, run by :func:`unokit.server.store.upgrade` at every start."""

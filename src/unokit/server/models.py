@@ -1,0 +1,665 @@
+"""The protocol of ``unokit serve`` as pydantic models: every message and every HTTP body of
+``docs/protocol.md``, whose *Schemas* section is these models' JSON Schema.
+
+The server checks what it receives with these models (:data:`CLIENT_MESSAGE`,
+:class:`CreateRoom`, :class:`JoinRoom`); a message that does not fit is refused with the
+error ``malformed``. What it sends fits the server's models (``tests/test_server_schema.py``
+checks every message of the protocol tests against them), and every model refuses a field it
+does not know, so the schemas are exact. ``python -m unokit.server.models`` prints the
+*Schemas* section; ``python -m unokit.server.models --update docs/protocol.md`` rewrites it.
+
+>>> CLIENT_MESSAGE.validate_json('{"type": "act", "action": "R7", "version": 12}')
+Act(type='act', action='R7', version=12)
+>>> sorted(SERVER_MODELS)[:3]
+['chat', 'chat_history', 'error']
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, WithJsonSchema
+
+from ..actions import MAX_SEATS
+from ..bots.registry import BOTS
+from ..editions import RECORDS
+from ..options import MAX_TARGET, AgentPDrawsFrom, IllegalPlay, Mode, Scoring, Stacking, WD4Bluffing
+
+MAX_MESSAGE_BYTES: Final = 4096
+"""The largest message a client may send, and the largest HTTP body (``too_large`` above)."""
+MAX_NAME: Final = 24
+MAX_CHAT: Final = 200
+MAX_BOT_DELAY: Final = 10.0
+MAX_BETWEEN_ROUNDS: Final = 600.0
+MIN_TURN_TIMEOUT: Final = 1.0
+MAX_TURN_TIMEOUT: Final = 3600.0
+DEFAULT_BOT: Final = "heuristic"
+DEFAULT_BOT_DELAY: Final = 1.0
+DEFAULT_BETWEEN_ROUNDS: Final = 10.0
+DEFAULT_FORGET_UNO: Final = 0.3
+
+ERROR_CODES: Final = ("malformed", "too_large", "stale", "illegal", "unauthorized", "rate_limited",
+                      "not_found", "server_error")
+"""Every error code: the six of the game's refusals, then ``not_found`` (no such room, or a
+closed one) and ``server_error`` (the database refused a change; nothing changed)."""
+
+ErrorCode = Literal["malformed", "too_large", "stale", "illegal", "unauthorized", "rate_limited", "not_found",
+                    "server_error"]
+Awaiting = Literal["play", "drawn", "respond", "color", "swap", "round_over", "game_over"]
+RoomStatus = Literal["lobby", "playing", "round_over", "game_over", "closed"]
+SeatKind = Literal["human", "open", "bot"]
+ClosedReason = Literal["format", "empty", "idle"]
+
+
+def _one_of(kind: str, names: Any) -> Any:
+    allowed = tuple(names)
+
+    def check(value: str) -> str:
+        if value not in allowed:
+            raise ValueError(f"{kind} must be one of {', '.join(allowed)}")
+        return value
+
+    return check
+
+
+BotName = Annotated[str, AfterValidator(_one_of("a bot", sorted(BOTS))),
+                    WithJsonSchema({"type": "string", "enum": sorted(BOTS)})]
+"""A server bot: ``heuristic``, ``random`` or ``strong`` (the registry's names)."""
+EditionName = Annotated[str, AfterValidator(_one_of("edition", RECORDS)),
+                        WithJsonSchema({"type": "string", "enum": list(RECORDS)})]
+CardCode = Annotated[str, Field(pattern=r"^(?:[RYGB](?:[0-9]|S|R|\+2)|W|W\+4|WM|WP)$",
+                                description="a card in notation: R7, GS (Skip), BR (Reverse), Y+2, W, "
+                                            "W+4, WM (Mater), WP (Agent P)")]
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+Version = Annotated[int, Field(ge=0, description="the match's version: +1 for each deal and each action")]
+Score = int | float
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# ---------------------------------------------------------------------- the rule book's options
+
+
+class RoomOptions(_Model):
+    """The match options of ``docs/rules.md`` by name; each one left out keeps its default."""
+
+    target: Annotated[Score, Field(gt=0, le=MAX_TARGET)] = 500
+    scoring: Scoring = "standard"
+    mode: Mode = "individual"
+    two_handed_rules: bool = True
+    wd4_bluffing: WD4Bluffing = "allow"
+    illegal_play: IllegalPlay = "reject"
+    agent_p_draws_from: AgentPDrawsFrom = "discard"
+    hand_size: Annotated[int, Field(ge=1, le=15)] = 7
+    stacking: Stacking = "off"
+    seven_zero: bool = False
+    jump_in: bool = False
+    draw_until_playable: bool = False
+    force_play: bool = False
+
+
+# ---------------------------------------------------------------------- HTTP
+
+
+class Deal(_Model):
+    """A stacked first round (``--dev``): as the conformance scenarios give one."""
+
+    dealer: Seat = 0
+    hands: list[list[CardCode]]
+    discard: CardCode
+    draw: list[CardCode] = Field(default_factory=list, description="the draw pile, top card first")
+
+
+class CreateRoom(_Model):
+    """``POST /api/rooms``: the creator's name and the room's settings."""
+
+    name: str = Field(description=f"the creator's display name, 1 to {MAX_NAME} characters")
+    edition: EditionName = "classic"
+    players: Annotated[int, Field(ge=2, le=MAX_SEATS)] | None = Field(
+        None, description="2 to 10; may be left out when bots is given (then 1 + len(bots)); default 4")
+    bots: list[BotName | None] | None = Field(
+        None, description="seats 1 to players-1: a bot's name, or null for a person's seat; "
+                          "default: fill_bot on every seat")
+    options: RoomOptions = Field(default_factory=RoomOptions)
+    public: bool = Field(False, description="listed by GET /api/rooms")
+    bot_delay: Annotated[float, Field(ge=0, le=MAX_BOT_DELAY)] = Field(
+        DEFAULT_BOT_DELAY, description="seconds a server bot waits before it acts")
+    between_rounds: Annotated[float, Field(ge=0, le=MAX_BETWEEN_ROUNDS)] = Field(
+        DEFAULT_BETWEEN_ROUNDS, description="seconds from a round's end to the next deal, "
+                                            "unless every connected person is ready sooner")
+    turn_timeout: Annotated[float, Field(ge=MIN_TURN_TIMEOUT, le=MAX_TURN_TIMEOUT)] | None = Field(
+        None, description="seconds a person may think on their own decision; then a bot plays for "
+                          "them until they act again (null: no limit)")
+    fill_bot: BotName = Field(DEFAULT_BOT, description="the bot given a person's seat left empty at the "
+                                                       "start, or left during the match")
+    forget_uno: Annotated[float, Field(ge=0, le=1)] = Field(
+        DEFAULT_FORGET_UNO, description="the chance that a server bot forgets to call UNO")
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
+        None, description="--dev only: the match's seed (deal and bots)")
+    deal: Deal | None = Field(None, description="--dev only: the first round's cards")
+
+
+class CreatedRoom(_Model):
+    """The answer to ``POST /api/rooms`` (201): the creator sits at ``seat`` 0, as host."""
+
+    code: str
+    seat: Seat
+    token: str = Field(description="the seat's secret: send it in hello, and as Authorization: Bearer")
+    link: str = Field(description="the room's page, /r/{code}")
+
+
+class JoinRoom(_Model):
+    """``POST /api/rooms/{code}/join``."""
+
+    name: str = Field(description=f"the display name, 1 to {MAX_NAME} characters")
+    seat: Seat | None = Field(None, description="an open seat to take (default: the first open one)")
+
+
+class JoinedRoom(_Model):
+    """The answer to ``POST /api/rooms/{code}/join``."""
+
+    code: str
+    seat: Seat
+    token: str
+    link: str
+
+
+class Started(_Model):
+    """The answer to ``POST /api/rooms/{code}/start``."""
+
+    ok: Literal[True]
+
+
+class Health(_Model):
+    """The answer to ``GET /api/health``."""
+
+    ok: Literal[True]
+    version: str
+    rooms: int
+
+
+class SeatSummary(_Model):
+    seat: Seat
+    kind: SeatKind
+    name: str | None
+    connected: bool
+    bot: BotName | None = None
+
+
+class RoomSummary(_Model):
+    """``GET /api/rooms/{code}``, and each room of ``GET /api/rooms``."""
+
+    code: str
+    status: RoomStatus
+    edition: str
+    players: int
+    public: bool
+    host_name: str | None
+    seats: list[SeatSummary]
+    open_seats: int
+    closed_reason: ClosedReason | None
+
+
+class ClosedRoomSummary(_Model):
+    """``GET /api/rooms/{code}`` for a room closed since the server started."""
+
+    code: str
+    status: Literal["closed"]
+    closed_reason: ClosedReason | None
+
+
+class RoomList(_Model):
+    """``GET /api/rooms``: the public rooms that are not closed, those in the lobby first."""
+
+    rooms: list[RoomSummary]
+
+
+# ---------------------------------------------------------------------- client to server
+
+
+class Hello(_Model):
+    """The first message on ``/ws/{code}``: take your seat (``token``) or watch (no token)."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(max_length=200)] | None = None
+
+
+class Act(_Model):
+    """Take an action, chosen on the view of ``version``."""
+
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=40,
+                                 description="in notation: R7, R7!, W=G, draw, pass, catch 2, ...")]
+    version: Annotated[int, Field(ge=0)]
+
+
+class Chat(_Model):
+    """Say something to the room (seated only)."""
+
+    type: Literal["chat"]
+    text: str = Field(description=f"plain text, 1 to {MAX_CHAT} characters once trimmed")
+
+
+class Ready(_Model):
+    """Ready for the next round (``awaiting: round_over``)."""
+
+    type: Literal["ready"]
+
+
+class Kick(_Model):
+    """The host frees another person's seat (in the lobby) or gives it to ``fill_bot``."""
+
+    type: Literal["kick"]
+    seat: Seat
+
+
+class SetBot(_Model):
+    """The host puts a bot at ``seat`` (a person there leaves it); ``null`` opens a bot's seat
+    (in the lobby)."""
+
+    type: Literal["bot"]
+    seat: Seat
+    bot: BotName | None
+
+
+class Move(_Model):
+    """The host swaps what sits at ``seat`` and at ``to`` (in the lobby)."""
+
+    type: Literal["move"]
+    seat: Seat
+    to: Seat
+
+
+class Leave(_Model):
+    """Leave your seat for good (freed in the lobby, a bot takes it during a match)."""
+
+    type: Literal["leave"]
+
+
+class Rematch(_Model):
+    """The host starts a new match in the room (after ``game_over``), the same seats."""
+
+    type: Literal["rematch"]
+
+
+ClientMessage = Annotated[Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch,
+                          Field(discriminator="type")]
+CLIENT_MESSAGE: Final = TypeAdapter[Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch](
+    ClientMessage)
+CLIENT_TYPES: Final = ("hello", "act", "chat", "ready", "kick", "bot", "move", "leave", "rematch")
+
+
+# ---------------------------------------------------------------------- events
+
+
+class RoundStarted(_Model):
+    type: Literal["RoundStarted"]
+    round_no: int
+    dealer: Seat
+    hand_sizes: list[int]
+    hands: list[list[CardCode] | None] = Field(description="your own hand; the others null")
+
+
+class TurnedUp(_Model):
+    type: Literal["TurnedUp"]
+    card: CardCode
+    returned: bool
+
+
+class Played(_Model):
+    type: Literal["Played"]
+    seat: Seat
+    card: CardCode
+    color: int = Field(description="the colour in play after it: 0 red, 1 yellow, 2 green, 3 blue")
+    uno: bool
+    jump_in: bool
+
+
+class WrongCard(_Model):
+    type: Literal["WrongCard"]
+    seat: Seat
+    card: CardCode
+
+
+class Drew(_Model):
+    type: Literal["Drew"]
+    seat: Seat
+    count: int
+    cards: list[CardCode] | None = Field(description="null unless you drew them, or they came from "
+                                                     "the discard pile")
+    reason: Literal["turn", "draw_two", "wild_draw_four", "stack", "challenge", "caught", "penalty", "host",
+                    "agent_p", "first_card"]
+    source: Literal["draw_pile", "discard"]
+
+
+class Reshuffled(_Model):
+    type: Literal["Reshuffled"]
+    draw_size: int
+
+
+class Passed(_Model):
+    type: Literal["Passed"]
+    seat: Seat
+
+
+class Skipped(_Model):
+    type: Literal["Skipped"]
+    seat: Seat
+
+
+class DirectionChanged(_Model):
+    type: Literal["DirectionChanged"]
+    direction: Literal[1, -1]
+
+
+class ColorNamed(_Model):
+    type: Literal["ColorNamed"]
+    seat: Seat
+    color: int
+
+
+class DrawPending(_Model):
+    type: Literal["DrawPending"]
+    seat: Seat
+    count: int
+    attacker: Seat
+
+
+class Accepted(_Model):
+    type: Literal["Accepted"]
+    seat: Seat
+    count: int
+
+
+class Challenged(_Model):
+    type: Literal["Challenged"]
+    challenger: Seat
+    attacker: Seat
+    won: bool
+    hand: list[CardCode] | None = Field(description="the attacker's hand, to the challenger only")
+
+
+class AgentPAnswered(_Model):
+    type: Literal["AgentPAnswered"]
+    seat: Seat
+    attacker: Seat
+    count: int
+
+
+class UnoCalled(_Model):
+    type: Literal["UnoCalled"]
+    seat: Seat
+
+
+class UnoMissed(_Model):
+    type: Literal["UnoMissed"]
+    seat: Seat
+
+
+class Caught(_Model):
+    type: Literal["Caught"]
+    catcher: Seat
+    seat: Seat
+
+
+class HostPenalty(_Model):
+    type: Literal["HostPenalty"]
+    seat: Seat
+
+
+class Peeked(_Model):
+    type: Literal["Peeked"]
+    seat: Seat
+    shown: dict[str, list[CardCode]] | None = Field(description="to the Mater player only")
+
+
+class HandsSwapped(_Model):
+    type: Literal["HandsSwapped"]
+    seat: Seat
+    target: Seat
+    hands: list[list[CardCode]] | None = Field(description="to those two seats only")
+
+
+class HandsRotated(_Model):
+    type: Literal["HandsRotated"]
+    direction: Literal[1, -1]
+    hands: list[list[CardCode] | None] = Field(description="yours only")
+
+
+class RoundEnded(_Model):
+    type: Literal["RoundEnded"]
+    winner: int
+    points: list[int]
+    scores: list[Score]
+    eliminated: list[bool]
+    blocked: bool
+
+
+class GameEnded(_Model):
+    type: Literal["GameEnded"]
+    winners: list[int]
+
+
+EVENT_MODELS: Final[tuple[type[_Model], ...]] = (
+    RoundStarted, TurnedUp, Played, WrongCard, Drew, Reshuffled, Passed, Skipped, DirectionChanged,
+    ColorNamed, DrawPending, Accepted, Challenged, AgentPAnswered, UnoCalled, UnoMissed, Caught, HostPenalty,
+    Peeked, HandsSwapped, HandsRotated, RoundEnded, GameEnded,
+)
+"""One model per event of :data:`unokit.events.EVENT_TYPES`, in the same order."""
+
+Event = Annotated[
+    RoundStarted | TurnedUp | Played | WrongCard | Drew | Reshuffled | Passed | Skipped | DirectionChanged
+    | ColorNamed | DrawPending | Accepted | Challenged | AgentPAnswered | UnoCalled | UnoMissed | Caught
+    | HostPenalty | Peeked | HandsSwapped | HandsRotated | RoundEnded | GameEnded,
+    Field(discriminator="type")]
+
+
+# ---------------------------------------------------------------------- server to client
+
+
+class RoomSettings(_Model):
+    edition: str
+    players: int
+    options: RoomOptions = Field(description="every option, with its value")
+    bot_delay: float
+    forget_uno: float
+    fill_bot: BotName
+    public: bool
+    between_rounds: float
+    turn_timeout: float | None
+
+
+class SeatInfo(_Model):
+    seat: Seat
+    kind: SeatKind = Field(description="human: a person sits there; open: waiting for a person (lobby); "
+                                       "bot: a server bot")
+    name: str | None = Field(description="the person's display name (null for a bot or an open seat)")
+    bot: BotName | None
+    connected: bool = Field(description="a connection holds this seat now")
+    away: bool = Field(description="a person played by a bot now: disconnected, or silent for turn_timeout "
+                                   "until they act again")
+    ready: bool = Field(description="ready for the next round (status round_over)")
+
+
+class RoomMessage(_Model):
+    """The room: sent after hello, and whenever its seats, settings or status change."""
+
+    type: Literal["room"]
+    code: str
+    status: RoomStatus
+    you: Seat | None = Field(description="your seat; null for a spectator")
+    host: Seat | None
+    settings: RoomSettings
+    seats: list[SeatInfo]
+    spectators: int
+    closed_reason: ClosedReason | None
+
+
+class EventsMessage(_Model):
+    """What happened, as your connection may see it; always followed by a ``state``."""
+
+    type: Literal["events"]
+    version: Version
+    replay: bool = Field(description="true once after hello: the current round's events so far "
+                                     "(show them, do not animate them)")
+    events: list[Event]
+
+
+class View(_Model):
+    """The match as one connection may see it now."""
+
+    seat: Seat | None = Field(description="your seat; null for a spectator")
+    names: list[str | None] = Field(description="each seat's person's name (null: a bot)")
+    hand: list[CardCode] = Field(description="your cards (empty for a spectator)")
+    hand_sizes: list[int]
+    top: CardCode
+    color: int = Field(description="the colour in play: 0 red, 1 yellow, 2 green, 3 blue")
+    direction: Literal[1, -1] = Field(description="1: to the left (seat + 1), -1: to the right")
+    turn: Seat | None = Field(description="the seat on turn; null when nobody is to act")
+    awaiting: Awaiting
+    legal: list[str] = Field(description="your legal actions now, in notation, in and out of turn "
+                                         "(empty for a spectator, and between rounds)")
+    draw_size: int
+    seen: dict[str, list[CardCode]] = Field(description="hands shown to you (a Mater peek, a challenge), "
+                                                        "by seat")
+    eliminated: list[bool]
+    scores: list[Score] = Field(description="the match totals, per side (per team with partners)")
+    target: Score
+    round: int = Field(description="the round's number, from 0")
+    dealer: Seat
+    edition: str
+    players: int
+    teams: int = Field(description="the number of teams with partners (seats k and k + teams), else 0")
+    discard: list[CardCode] = Field(description="the discard pile, bottom first")
+    pending: int = Field(description="the cards a draw card waiting for an answer would make the seat on "
+                                     "turn draw")
+    attacker: Seat | None
+    drawn: CardCode | None = Field(description="the card you just drew (awaiting drawn)")
+    owed: list[bool] = Field(description="seats down to one card that have not called UNO")
+    catchable: list[Seat] = Field(description="seats that may be caught now")
+    idle_turns: int
+    round_winner: int | None = Field(description="the side that won the round, once it is over")
+    winners: list[int] = Field(description="the sides that won the match, once it is over")
+    options: RoomOptions
+
+
+class StateMessage(_Model):
+    """The match as your connection may see it now."""
+
+    type: Literal["state"]
+    version: Version
+    deadline: float | None = Field(description="when the server plays for the person on turn "
+                                               "(turn_timeout), in seconds since the epoch; else null")
+    view: View
+
+
+class ChatMessage(_Model):
+    """A chat line, to everyone in the room (plain text: show it as text)."""
+
+    type: Literal["chat"]
+    id: int
+    seat: Seat
+    name: str
+    text: str
+    time: float
+
+
+class ChatHistory(_Model):
+    """The room's last 100 chat lines, after hello."""
+
+    type: Literal["chat_history"]
+    messages: list[ChatMessage]
+
+
+class Left(_Model):
+    """Your seat is gone (you left, the host kicked you, the room closed); the socket closes."""
+
+    type: Literal["left"]
+    reason: Literal["left", "kicked", "closed"]
+
+
+class Error(_Model):
+    """A refusal: nothing changed and the connection stays usable. Also the body of every
+    HTTP error (4xx, and 500 for ``server_error``)."""
+
+    type: Literal["error"]
+    code: ErrorCode
+    message: str = Field(description="English, for developers; the client words the code itself")
+
+
+ServerMessage = Annotated[
+    RoomMessage | EventsMessage | StateMessage | ChatMessage | ChatHistory | Left | Error,
+    Field(discriminator="type")]
+SERVER_MESSAGE: Final = TypeAdapter[
+    RoomMessage | EventsMessage | StateMessage | ChatMessage | ChatHistory | Left | Error](ServerMessage)
+
+SERVER_MODELS: Final[dict[str, type[_Model]]] = {
+    "room": RoomMessage, "events": EventsMessage, "state": StateMessage, "chat": ChatMessage,
+    "chat_history": ChatHistory, "left": Left, "error": Error,
+}
+CLIENT_MODELS: Final[dict[str, type[_Model]]] = {
+    "hello": Hello, "act": Act, "chat": Chat, "ready": Ready, "kick": Kick, "bot": SetBot, "move": Move,
+    "leave": Leave, "rematch": Rematch,
+}
+HTTP_MODELS: Final[dict[str, type[_Model]]] = {
+    "POST /api/rooms (body)": CreateRoom, "POST /api/rooms (201)": CreatedRoom,
+    "POST /api/rooms/{code}/join (body)": JoinRoom, "POST /api/rooms/{code}/join (200)": JoinedRoom,
+    "POST /api/rooms/{code}/start (200)": Started, "GET /api/health (200)": Health,
+    "GET /api/rooms (200)": RoomList, "GET /api/rooms/{code} (200)": RoomSummary,
+    "GET /api/rooms/{code} (200, closed)": ClosedRoomSummary, "every HTTP error (4xx, 500)": Error,
+}
+
+
+# ---------------------------------------------------------------------- the schemas, for docs/protocol.md
+
+BEGIN: Final = "<!-- schemas: generated by `python -m unokit.server.models --update docs/protocol.md` -->"
+END: Final = "<!-- schemas: end -->"
+
+
+def _schema_block(title: str, model: type[_Model]) -> str:
+    schema = json.dumps(model.model_json_schema(), indent=1, ensure_ascii=False, sort_keys=False)
+    return f"#### {title}: `{model.__name__}`\n\n```json\n{schema}\n```\n"
+
+
+def schema_markdown() -> str:
+    """The *Schemas* section of ``docs/protocol.md``, between :data:`BEGIN` and :data:`END`."""
+    parts = [BEGIN, ""]
+    parts.append("### HTTP bodies\n")
+    parts += [_schema_block(f"`{where}`", model) for where, model in HTTP_MODELS.items()]
+    parts.append("### Client → server\n")
+    parts += [_schema_block(f"`{kind}`", model) for kind, model in CLIENT_MODELS.items()]
+    parts.append("### Server → client\n")
+    parts += [_schema_block(f"`{kind}`", model) for kind, model in SERVER_MODELS.items()]
+    parts.append(END)
+    return "\n".join(parts) + "\n"
+
+
+def update(path: str) -> bool:
+    """Rewrite the *Schemas* section of the file ``path``; returns whether it changed."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start, end = text.index(BEGIN), text.index(END) + len(END) + 1
+    new = text[:start] + schema_markdown() + text[end:]
+    if new != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(new)
+    return new != text
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--update"] and len(argv) == 2:
+        print("updated" if update(argv[1]) else "up to date", argv[1])
+        return 0
+    if argv:
+        print("usage: python -m unokit.server.models [--update docs/protocol.md]", file=sys.stderr)
+        return 2
+    sys.stdout.write(schema_markdown())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

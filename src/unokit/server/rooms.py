@@ -1,0 +1,1113 @@
+"""Rooms: one match at a time each, its seats (people, open seats, bots), its game and its bots.
+
+A :class:`Room` runs every change under its own :class:`asyncio.Lock`: a person's action, a
+bot's, a deal, a seat taken or left. Each change is stored (:mod:`.store`) before anyone is
+told of it, then every connection in the room is sent what its seat may see
+(:mod:`.protocol`): one ``events`` and one ``state`` message per change of the match. Who is
+asked next is the table's (:class:`~unokit.table.Table`): a room's driver task asks the bots
+when the table asks them, after ``bot_delay`` seconds, their decisions computed in a worker
+thread; a person on turn is waited for; a person asked out of turn is never waited for (their
+out-of-turn actions are legal at any moment, until the next action closes the chance), so the
+table passes over them at once.
+
+A person who is disconnected (after :attr:`ServerOptions.grace` seconds, so that a reload
+keeps the turn), or who let ``turn_timeout`` pass on their own decision, is played by a bot
+until they act again (or come back). A room never starts by itself: its host starts it.
+
+A bot is built afresh for each decision, seeded from the match's seed, the seat and the
+game's version: a room resumed after a restart makes the same decisions.
+
+:class:`Rooms` holds every room of the server, creates them, and loads them at start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..actions import Action, action_str
+from ..bots.base import Bot
+from ..bots.registry import make_bot
+from ..cards import parse_card
+from ..errors import IllegalActionError, NotationError, OptionError, RecordError, UnoError
+from ..events import Event
+from ..game import Game
+from ..narrate import round_events
+from ..options import Options
+from ..phases import GAME_OVER, ROUND_OVER
+from ..position import action_line
+from ..record import VERSION as RECORD_VERSION
+from ..record import record_of, replay
+from ..table import Table
+from . import security
+from .models import (
+    DEFAULT_BETWEEN_ROUNDS,
+    DEFAULT_BOT,
+    Act,
+    Chat,
+    CreateRoom,
+    Deal,
+    Hello,
+    Kick,
+    Leave,
+    Move,
+    Ready,
+    Rematch,
+    SetBot,
+)
+from .protocol import CHAT_HISTORY, ClientMessage, GameMessage, ProtocolError, check_chat, check_name, dumps
+from .store import STORE_FORMAT, ChatData, RoomData, SeatData, Store
+
+log = logging.getLogger("unokit.server")
+
+IDLE_HOURS: Final = 24.0
+"""A room nobody has been in, and where nothing happened, for this long is closed (``idle``)."""
+GRACE: Final = 5.0
+"""Seconds a disconnected person's turn waits for them before a bot plays it."""
+
+LOBBY: Final = "lobby"
+PLAYING: Final = "playing"
+ROUND_OVER_STATUS: Final = "round_over"
+GAME_OVER_STATUS: Final = "game_over"
+CLOSED: Final = "closed"
+
+
+# ---------------------------------------------------------------------- settings
+
+
+@dataclass
+class Settings:
+    """A room's settings, as ``POST /api/rooms`` gives them (checked) and the database keeps
+    them."""
+
+    edition: str
+    players: int
+    seats: list[str]
+    """What each seat was made as: ``human`` or a bot's name."""
+    options: Options
+    bot_delay: float
+    forget_uno: float
+    fill_bot: str
+    seed: int
+    deal: dict[str, Any] | None = None
+    public: bool = False
+    between_rounds: float = DEFAULT_BETWEEN_ROUNDS
+    turn_timeout: float | None = None
+    fixed_seed: bool = False
+    """The first match is dealt from ``seed`` itself (``--dev``'s ``seed``); else every match's
+    seed is derived from it, so that a finished match's record (which holds its seed) tells
+    nothing of the next match's cards."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as stored (the seed and the stacked deal included)."""
+        return {"edition": self.edition, "players": self.players, "seats": list(self.seats),
+                "options": self.options.changed(), "bot_delay": self.bot_delay,
+                "forget_uno": self.forget_uno, "fill_bot": self.fill_bot, "seed": self.seed,
+                "deal": self.deal, "public": self.public, "between_rounds": self.between_rounds,
+                "turn_timeout": self.turn_timeout, "fixed_seed": self.fixed_seed}
+
+    def public_json(self) -> dict[str, Any]:
+        """The settings as every client is shown them (no seed, no deal)."""
+        return {"edition": self.edition, "players": self.players, "options": self.options.as_dict(),
+                "bot_delay": self.bot_delay, "forget_uno": self.forget_uno, "fill_bot": self.fill_bot,
+                "public": self.public, "between_rounds": self.between_rounds,
+                "turn_timeout": self.turn_timeout}
+
+    def new_game(self, game_no: int) -> Game:
+        """The match ``game_no`` of the room (0: the first; a rematch is the next), dealt from
+        the room's seed (the stacked deal, for the first match of a room made with one)."""
+        return _new_game(self, game_no)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Settings:
+        """Settings as stored (trusted: written by :meth:`to_json`)."""
+        timeout = data.get("turn_timeout")
+        return cls(str(data["edition"]), int(data["players"]), [str(s) for s in data["seats"]],
+                   Options.from_mapping(data.get("options") or {}), float(data["bot_delay"]),
+                   float(data["forget_uno"]), str(data["fill_bot"]), int(data["seed"]), data.get("deal"),
+                   bool(data.get("public", False)),
+                   float(data.get("between_rounds", DEFAULT_BETWEEN_ROUNDS)),
+                   None if timeout is None else float(timeout), bool(data.get("fixed_seed", False)))
+
+
+def _bad(message: str) -> ProtocolError:
+    return ProtocolError("malformed", message)
+
+
+def parse_settings(body: CreateRoom, dev: bool) -> Settings:
+    """The settings of a checked ``POST /api/rooms`` body; raises ``malformed`` (what the
+    models cannot check: the seats against ``players``, the options against the deck, a
+    ``seed`` or ``deal`` on a server without ``--dev``)."""
+    for name in ("seed", "deal"):
+        if getattr(body, name) is not None and not dev:
+            raise _bad(f"{name}: allowed only on a server run with --dev")
+    if body.bots is None:
+        players = 4 if body.players is None else body.players
+        seats = ["human"] + [body.fill_bot] * (players - 1)
+    else:
+        seats = ["human"] + ["human" if b is None else b for b in body.bots]
+        if body.players is not None and body.players != len(seats):
+            raise _bad(f"bots: players is {body.players}, so bots needs {body.players - 1} entries, "
+                       f"not {len(body.bots)}")
+        if not 2 <= len(seats) <= 10:
+            raise _bad("bots: a room has 2 to 10 seats (1 to 9 entries)")
+    try:
+        options = Options.from_mapping(body.options.model_dump(exclude_unset=True))
+    except OptionError as exc:
+        raise _bad(f"options: {exc}") from None
+    seed = random.SystemRandom().randrange(2**63) if body.seed is None else body.seed
+    deal = None if body.deal is None else body.deal.model_dump()
+    settings = Settings(body.edition, len(seats), seats, options, body.bot_delay, body.forget_uno,
+                        body.fill_bot, seed, deal, body.public, body.between_rounds, body.turn_timeout,
+                        fixed_seed=body.seed is not None)
+    try:
+        game = settings.new_game(0)  # checks the options against the deck, and the stacked deal
+    except (UnoError, TypeError, ValueError, KeyError) as exc:
+        raise _bad(f"deal: {exc}" if deal is not None else f"options: {exc}") from None
+    if game.n != settings.players:
+        raise _bad(f"deal: {game.n} hands for {settings.players} seats")
+    return settings
+
+
+def _new_game(settings: Settings, game_no: int) -> Game:
+    fixed = settings.fixed_seed and game_no == 0
+    seed = settings.seed if fixed else _derive(settings.seed, "game", game_no)
+    if settings.deal is not None and game_no == 0:
+        deal = Deal.model_validate(settings.deal)
+        return Game.from_setup(hands=[[parse_card(c) for c in h] for h in deal.hands],
+                               discard=parse_card(deal.discard), draw=[parse_card(c) for c in deal.draw],
+                               dealer=deal.dealer, edition=settings.edition, options=settings.options,
+                               seed=seed)
+    return Game.new(settings.edition, settings.players, settings.options, seed)
+
+
+def _derive(seed: int, *parts: object) -> int:
+    """A seed for a purpose, derived from the match's seed (63 bits)."""
+    text = ":".join(["unokit-server", str(seed), *map(str, parts)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def room_bot(name: str, seed: int, forget_uno: float) -> Bot:
+    """A server bot: ``name`` from the registry, forgetting UNO at times (as ``unokit play``'s)."""
+    from ..tui.session import ForgetfulBot
+
+    try:
+        return make_bot(name, seed=seed, forget_uno=forget_uno)
+    except OptionError:
+        return ForgetfulBot(make_bot(name, seed=seed), forget_uno, seed + 7)
+
+
+# ---------------------------------------------------------------------- connections and seats
+
+
+class Client:
+    """A connection as a room sees it: the room it said ``hello`` to (``code``), its seat
+    (``None``: a spectator) and a way to send text. The WebSocket endpoint subclasses it; the
+    tests use it as is (it keeps what it is sent)."""
+
+    def __init__(self, code: str | None = None) -> None:
+        self.code = code
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.sent: list[str] = []
+
+    def send(self, text: str) -> None:
+        """Queue a message for the connection (never blocks)."""
+        self.sent.append(text)
+
+    def close(self) -> None:
+        """Close the connection (after what was queued is sent)."""
+
+
+@dataclass
+class Seat:
+    """A seat: ``kind`` is ``human`` (a person sits there), ``open`` or ``bot``."""
+
+    seat: int
+    kind: str
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+    ready: bool = False
+
+    def data(self) -> SeatData:
+        return SeatData(self.seat, self.kind, self.name, self.bot, self.token_hash)
+
+
+@dataclass
+class _Plan:
+    """What the driver does next: a bot acts (``bot``; for a person played by a bot too), the
+    timeout acts for a person on turn (``timeout``), or the next round is dealt (``deal``), at
+    ``at`` (``time.monotonic()``)."""
+
+    kind: str
+    at: float
+    seat: int = -1
+    version: int = -1
+    declined: int = 0
+    must: bool = True
+    bot: str = DEFAULT_BOT
+    forget_uno: float = 0.0
+    person: bool = False
+    game: Game | None = None
+    obs: Any = None
+
+
+# ---------------------------------------------------------------------- a room
+
+
+class Room:
+    """One room: its settings, seats, game, connections, and the driver that runs its bots."""
+
+    def __init__(self, rooms: Rooms, code: str, settings: Settings, seats: list[Seat], host: int | None,
+                 status: str = LOBBY) -> None:
+        self.rooms = rooms
+        self.store = rooms.store
+        self.code = code
+        self.settings = settings
+        self.seats = seats
+        self.host = host
+        self.status = status
+        self.closed_reason: str | None = None
+        self.game: Game | None = None
+        self.table: Table | None = None
+        self.game_no = 0
+        self.version_base = 0
+        """The versions of the room's earlier matches: the protocol's version goes on counting
+        through a rematch."""
+        self.declined: list[int] = []
+        self.clients: list[Client] = []
+        self.chat: list[ChatData] = []
+        self.away: set[int] = set()
+        """People silent past ``turn_timeout``: a bot plays for them until they act again."""
+        self.lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+        self._last_change = time.monotonic()
+        self._gone: dict[int, float] = {}
+        """When each seat's last connection ended (``time.monotonic()``); the room's making or
+        loading for a seat never connected since."""
+        self._since = self._last_change
+        self._back: dict[int, float] = {}
+        """When each person last came back from being away (``time.monotonic()``): their
+        ``turn_timeout`` counts from then, if that is after the last change."""
+        self.deadline: float | None = None
+        """When the timeout acts for the person on turn (``time.time()``), or ``None``."""
+
+    @property
+    def version(self) -> int:
+        """The protocol's version: the actions and deals applied in the room's matches."""
+        return self.version_base + (self.game.version if self.game is not None else 0)
+
+    # ------------------------------------------------------------------ what clients are sent
+
+    def room_message(self, client: Client | None) -> dict[str, Any]:
+        """The ``room`` message, for ``client``'s seat."""
+        return {
+            "type": "room", "code": self.code, "status": self.status,
+            "you": None if client is None else client.seat, "host": self.host,
+            "settings": self.settings.public_json(),
+            "seats": [self._seat_json(s) for s in self.seats],
+            "spectators": sum(1 for c in self.clients if c.seat is None),
+            "closed_reason": self.closed_reason,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """``GET /api/rooms/{code}`` (and an entry of ``GET /api/rooms``)."""
+        seats = []
+        for s in self.seats:
+            entry: dict[str, Any] = {"seat": s.seat, "kind": s.kind, "name": s.name,
+                                     "connected": self._connected(s.seat)}
+            if s.kind == "bot":
+                entry["bot"] = s.bot
+            seats.append(entry)
+        host = self.seats[self.host].name if self.host is not None else None
+        return {"code": self.code, "status": self.status, "edition": self.settings.edition,
+                "players": self.settings.players, "public": self.settings.public, "host_name": host,
+                "seats": seats, "open_seats": sum(1 for s in self.seats if s.kind == "open"),
+                "closed_reason": self.closed_reason}
+
+    def _seat_json(self, s: Seat) -> dict[str, Any]:
+        return {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
+                "connected": self._connected(s.seat), "away": self._away(s.seat), "ready": s.ready}
+
+    def _connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    def _away(self, seat: int) -> bool:
+        """Whether the person at ``seat`` is played by a bot now (or will be, once the grace
+        of a disconnected person's turn is over)."""
+        return (self.seats[seat].kind == "human" and self.status not in (LOBBY, CLOSED)
+                and (seat in self.away or not self._connected(seat)))
+
+    def names(self) -> tuple[str | None, ...]:
+        """Each seat's person's name (``None`` for a bot)."""
+        return tuple(s.name if s.kind == "human" else None for s in self.seats)
+
+    def _send_room(self) -> None:
+        for c in self.clients:
+            c.send(dumps(self.room_message(c)))
+
+    def _message(self, events: Sequence[Event], replay: bool = False) -> GameMessage:
+        return GameMessage(self.version, tuple(events), self.names(), replay, self.deadline)
+
+    def _send_game(self, events: Sequence[Event], replay: bool = False,
+                   to: Sequence[Client] | None = None) -> None:
+        game = self.game
+        if game is None:
+            return
+        message = self._message(events, replay)
+        texts: dict[int | None, tuple[str, str]] = {}
+        for c in self.clients if to is None else to:
+            if c.seat not in texts:
+                texts[c.seat] = message.texts(game, c.seat)
+            for text in texts[c.seat]:
+                c.send(text)
+
+    # ------------------------------------------------------------------ entering and leaving
+
+    def _check_open(self) -> None:
+        if self.status == CLOSED:
+            raise _closed(self.closed_reason)
+
+    async def hello(self, client: Client, token: str | None) -> None:
+        """``client`` enters the room: at the seat whose token ``token`` is, or (no token) as
+        a spectator. It is sent the room, the chat so far and the match so far."""
+        async with self.lock:
+            self._check_open()
+            seat = None
+            if token is not None:
+                seat = self.seat_of(token)
+                if seat is None:
+                    raise ProtocolError("unauthorized", "this token is not one of this room's seats")
+            client.room, client.seat = self, seat
+            self.clients.append(client)
+            if seat is not None:
+                self._come_back(seat)
+            self._send_room()
+            client.send(dumps({"type": "chat_history", "messages": [m.to_message() for m in self.chat]}))
+            if self.game is not None:
+                self._send_game(round_events(self.game), replay=True, to=[client])
+            self._next_round_if_ready()
+            self._kick_driver()
+
+    async def take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Seat the person ``name`` at an open seat (``seat``, or the first): returns the seat
+        and its token."""
+        async with self.lock:
+            self._check_open()
+            if seat is not None:
+                if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "open":
+                    raise ProtocolError("illegal", f"seat {seat} is not an open seat of this room")
+                chosen = self.seats[seat]
+            else:
+                free = [s for s in self.seats if s.kind == "open"]
+                if not free:
+                    raise ProtocolError("illegal", "this room has no open seat")
+                chosen = free[0]
+            token = security.new_token()
+            chosen.kind, chosen.name, chosen.token_hash = "human", name, security.token_hash(token)
+            if self.host is None:
+                self.host = chosen.seat
+            self._gone[chosen.seat] = time.monotonic()
+            self.store.update_room(self.code, host=self.host, seats=[chosen.data()])
+            self._send_room()
+            return chosen.seat, token
+
+    def seat_of(self, token: str) -> int | None:
+        """The person's seat whose token is ``token`` (every seat compared in constant time)."""
+        found = None
+        for s in self.seats:
+            if s.kind == "human" and security.token_matches(token, s.token_hash):
+                found = s.seat
+        return found
+
+    async def disconnect(self, client: Client) -> None:
+        """``client``'s connection ended."""
+        async with self.lock:
+            if client in self.clients:
+                self.clients.remove(client)
+                if client.seat is not None and not self._connected(client.seat):
+                    self._gone[client.seat] = time.monotonic()
+                if self.status != CLOSED:
+                    self._send_room()
+                    self._next_round_if_ready()
+                    self._kick_driver()
+
+    async def leave(self, client: Client) -> None:
+        """``client`` leaves its seat for good."""
+        async with self.lock:
+            seat = self._seated(client)
+            self._give_up(seat, "left", None)
+
+    async def kick(self, client: Client, seat: int) -> None:
+        """The host frees a person's seat (a bot takes it during a match)."""
+        async with self.lock:
+            self._host(client)
+            if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human" or seat == self.host:
+                raise ProtocolError("illegal", f"seat {seat} is not another person's seat")
+            self._give_up(seat, "kicked", None)
+
+    async def set_bot(self, client: Client, seat: int, bot: str | None) -> None:
+        """The host puts a bot at ``seat`` (a person there leaves it), or in the lobby opens a
+        bot's seat (``bot`` ``None``)."""
+        async with self.lock:
+            self._host(client)
+            if not 0 <= seat < len(self.seats) or seat == self.host:
+                raise ProtocolError("illegal", f"seat {seat} cannot be given to a bot")
+            s = self.seats[seat]
+            if bot is None:
+                if self.status != LOBBY or s.kind != "bot":
+                    raise ProtocolError("illegal", "only a bot's seat in the lobby can be opened")
+                s.kind, s.bot = "open", None
+            elif s.kind == "human":
+                self._give_up(seat, "kicked", bot)
+                return
+            else:
+                s.kind, s.bot = "bot", bot
+            self.store.update_room(self.code, seats=[s.data()])
+            self._send_room()
+            self._kick_driver()
+
+    async def move(self, client: Client, seat: int, to: int) -> None:
+        """The host swaps what sits at ``seat`` and at ``to`` (in the lobby)."""
+        async with self.lock:
+            self._host(client)
+            if self.status != LOBBY:
+                raise ProtocolError("illegal", "seats are moved in the lobby only")
+            n = len(self.seats)
+            if not (0 <= seat < n and 0 <= to < n) or seat == to:
+                raise ProtocolError("illegal", "no such seats to swap")
+            a, b = self.seats[seat], self.seats[to]
+            fields_a = (a.kind, a.name, a.bot, a.token_hash, a.ready)
+            a.kind, a.name, a.bot, a.token_hash, a.ready = b.kind, b.name, b.bot, b.token_hash, b.ready
+            b.kind, b.name, b.bot, b.token_hash, b.ready = fields_a
+            for c in self.clients:
+                if c.seat in (seat, to):
+                    c.seat = to if c.seat == seat else seat
+            gone_a, gone_b = self._gone.pop(seat, None), self._gone.pop(to, None)
+            if gone_a is not None:
+                self._gone[to] = gone_a
+            if gone_b is not None:
+                self._gone[seat] = gone_b
+            if self.host in (seat, to):
+                self.host = to if self.host == seat else seat
+            self.store.update_room(self.code, host=self.host, seats=[a.data(), b.data()])
+            self._send_room()
+
+    def _give_up(self, seat: int, reason: str, bot: str | None) -> None:
+        s = self.seats[seat]
+        if self.status == LOBBY and bot is None:
+            s.kind, s.name, s.bot, s.token_hash = "open", None, None, None
+        else:
+            s.kind, s.name, s.bot, s.token_hash = "bot", None, bot or self.settings.fill_bot, None
+        s.ready = False
+        self.away.discard(seat)
+        for c in [c for c in self.clients if c.seat == seat]:
+            c.send(dumps({"type": "left", "reason": reason}))
+            c.close()
+            self.clients.remove(c)
+            c.room = None
+        if self.host == seat:
+            people = [t.seat for t in self.seats if t.kind == "human"]
+            self.host = people[0] if people else None
+        self.store.update_room(self.code, host=self.host, set_host=True, seats=[s.data()])
+        if not any(t.kind == "human" for t in self.seats):
+            self._close("empty")
+            return
+        self._send_room()
+        self._next_round_if_ready()
+        self._kick_driver()
+
+    def idle_since(self) -> float | None:
+        """Since when (``time.monotonic()``) nobody has been connected and nothing has
+        changed, or ``None`` while someone is connected."""
+        return None if self.clients else self._last_change
+
+    async def close_idle(self) -> None:
+        """Close the room for being left idle (see :meth:`Rooms.close_idle`)."""
+        async with self.lock:
+            if self.status != CLOSED and not self.clients:
+                self._close("idle")
+
+    def _close(self, reason: str) -> None:
+        self.status, self.closed_reason = CLOSED, reason
+        self.store.close_room(self.code, reason)
+        self.rooms.forget(self)
+        for c in list(self.clients):
+            c.send(dumps(self.room_message(c)))
+            c.send(dumps({"type": "left", "reason": "closed"}))
+            c.close()
+            c.room = None
+        self.clients.clear()
+        self._kick_driver()
+        log.info("room %s closed (%s)", self.code, reason)
+
+    # ------------------------------------------------------------------ the match
+
+    def _seated(self, client: Client) -> int:
+        self._check_open()
+        if client.seat is None:
+            raise ProtocolError("unauthorized", "a spectator cannot do this")
+        return client.seat
+
+    def _host(self, client: Client) -> int:
+        seat = self._seated(client)
+        if seat != self.host:
+            raise ProtocolError("unauthorized", "only the room's host can do this", 403)
+        return seat
+
+    async def start(self, token: str | None) -> None:
+        """The host (whose token is ``token``) starts the match now; open seats get bots."""
+        async with self.lock:
+            self._check_open()
+            seat = None if token is None else self.seat_of(token)
+            if seat is None:
+                raise ProtocolError("unauthorized", "send the host's token: Authorization: Bearer TOKEN")
+            if seat != self.host:
+                raise ProtocolError("unauthorized", "only the room's host can start it", 403)
+            if self.status != LOBBY:
+                raise ProtocolError("illegal", "the match has started")
+            self._start_game()
+
+    async def rematch(self, client: Client) -> None:
+        """The host starts a new match in the room, with the same seats."""
+        async with self.lock:
+            self._host(client)
+            if self.status != GAME_OVER_STATUS or self.game is None:
+                raise ProtocolError("illegal", "the match is not over")
+            self.version_base += self.game.version
+            self.game_no += 1
+            self._start_game()
+
+    def _start_game(self) -> None:
+        for s in self.seats:
+            if s.kind == "open":
+                s.kind, s.bot = "bot", self.settings.fill_bot
+            s.ready = False
+        game = self.settings.new_game(self.game_no)
+        self.game, self.table, self.declined = game, Table(game), []
+        self.status = PLAYING
+        self.store.start_game(self.code, game_no=self.game_no, record=record_of(game),
+                              position=game.to_dict(), version=game.version, version_base=self.version_base,
+                              status=self.status, seats=[s.data() for s in self.seats])
+        self._last_change = time.monotonic()
+        self._set_deadline()
+        self._send_room()
+        self._send_game(game.opening_events())
+        self._kick_driver()
+        log.info("room %s: match %d started", self.code, self.game_no + 1)
+
+    def _playing(self) -> tuple[Game, Table]:
+        if self.status != PLAYING or self.game is None or self.table is None:
+            raise ProtocolError("illegal", "no round is being played")
+        return self.game, self.table
+
+    async def act(self, client: Client, text: str, version: int) -> None:
+        """``client``'s seat takes the action ``text`` (notation), chosen on the view of
+        ``version``. A ``stale`` refusal is followed by the current state."""
+        async with self.lock:
+            seat = self._seated(client)
+            if seat in self.away:  # they act again: no bot plays for them any more
+                self._come_back(seat)
+                self._send_room()
+                self._kick_driver()
+            game, _ = self._playing()
+            if version != self.version:
+                client.send(dumps(ProtocolError(
+                    "stale", f"the match is at version {self.version}, not {version}").to_message()))
+                client.send(self._message(()).state_text(game, seat))
+                return
+            try:
+                action = game_action(text)
+            except NotationError as exc:
+                raise ProtocolError("illegal", f"{text[:40]!r} is not an action: {exc}") from None
+            try:
+                self._apply(seat, action)  # the engine refuses, changing nothing, what is not legal
+            except IllegalActionError as exc:
+                raise ProtocolError("illegal", f"{action_str(action)}: {exc.reason}") from None
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply ``seat``'s action, store it, tell everyone. An illegal one raises
+        :class:`IllegalActionError` and changes nothing."""
+        game, table = self.game, self.table
+        assert game is not None and table is not None
+        events = table.act(seat, action)
+        self.declined = []
+        status = self._status_of(game)
+        try:
+            self.store.append_action(self.code, game_no=self.game_no, round_index=len(game.rounds) - 1,
+                                     idx=len(game.history) - 1, line=action_line(seat, action),
+                                     position=game.to_dict(), version=game.version, status=status)
+        except Exception:
+            log.exception("room %s: the action could not be stored; reloading the room", self.code)
+            self._reload()
+            raise ProtocolError("server_error", "the server could not save the change") from None
+        self._changed(status, events)
+
+    def _changed(self, status: str, events: Sequence[Event]) -> None:
+        was = self.status
+        self.status = status
+        self._last_change = time.monotonic()
+        if status != was:
+            for s in self.seats:
+                s.ready = False
+        self._set_deadline()
+        self._send_game(events)
+        if status != was:
+            self._send_room()
+        self._kick_driver()
+
+    def _come_back(self, seat: int) -> None:
+        """The person at ``seat`` is back (they acted, or said hello): no bot plays for them."""
+        self.away.discard(seat)
+        self._back[seat] = time.monotonic()
+        self._set_deadline()
+
+    def _timeout_at(self, seat: int) -> float | None:
+        """When the timeout acts for the person at ``seat`` on turn (``time.monotonic()``)."""
+        timeout = self.settings.turn_timeout
+        if timeout is None:
+            return None
+        return max(self._last_change, self._back.get(seat, 0.0)) + timeout
+
+    def _set_deadline(self) -> None:
+        """When the timeout will act for the person on turn (shown to everyone), if it may."""
+        self.deadline = None
+        game = self.game
+        if game is None or self.status != PLAYING:
+            return
+        at = self._timeout_at(game.turn)
+        if at is not None and self.seats[game.turn].kind == "human" and game.turn not in self.away:
+            self.deadline = round(time.time() + at - time.monotonic(), 3)
+
+    @staticmethod
+    def _status_of(game: Game) -> str:
+        if game.phase == GAME_OVER:
+            return GAME_OVER_STATUS
+        if game.phase == ROUND_OVER:
+            return ROUND_OVER_STATUS
+        return PLAYING
+
+    async def ready(self, client: Client) -> None:
+        """``client``'s seat is ready for the next round."""
+        async with self.lock:
+            seat = self._seated(client)
+            if self.status != ROUND_OVER_STATUS:
+                raise ProtocolError("illegal", "no round is over")
+            self.seats[seat].ready = True
+            if not self._next_round_if_ready():
+                self._send_room()
+
+    def _next_round_if_ready(self, anyway: bool = False) -> bool:
+        """Deal the next round if every connected person is ready (or ``anyway``, when the
+        pause between rounds is over and someone is connected); returns whether it did."""
+        if self.status != ROUND_OVER_STATUS or self.game is None or self.table is None:
+            return False
+        people = [s for s in self.seats if s.kind == "human" and self._connected(s.seat)]
+        if not people or not (anyway or all(s.ready for s in people)):
+            return False
+        game = self.game
+        events = self.table.start_round()
+        self.declined = []
+        try:
+            self.store.add_round(self.code, game_no=self.game_no, round_index=len(game.rounds) - 1,
+                                 deal=record_of(game)["rounds"][-1], position=game.to_dict(),
+                                 version=game.version, status=PLAYING)
+        except Exception:
+            log.exception("room %s: the deal could not be stored; reloading the room", self.code)
+            self._reload()
+            return False
+        self._changed(PLAYING, events)
+        self._send_room()
+        return True
+
+    async def say(self, client: Client, text: str) -> None:
+        """A chat line from ``client``'s seat."""
+        async with self.lock:
+            seat = self._seated(client)
+            line = check_chat(text)
+            name = self.seats[seat].name or f"Player {seat + 1}"
+            data = self.store.add_chat(self.code, seat, name, line, time.time())
+            self.chat = [*self.chat[-(CHAT_HISTORY - 1):], data]
+            message = dumps(data.to_message())
+            for c in self.clients:
+                c.send(message)
+
+    # ------------------------------------------------------------------ the driver
+
+    def _kick_driver(self) -> None:
+        """Wake the driver (start it if needed) after a change."""
+        self._wake.set()
+        if self.status in (PLAYING, ROUND_OVER_STATUS) and (self._driver is None or self._driver.done()):
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    def stop(self) -> None:
+        """Stop the driver (the server is shutting down)."""
+        if self._driver is not None:
+            self._driver.cancel()
+
+    async def _drive(self) -> None:
+        """Ask the bots when the table asks them, play for a person away, deal the next round
+        after the pause; until the room closes."""
+        try:
+            while self.status != CLOSED:
+                await asyncio.sleep(0)  # never a loop that keeps the event loop (a store failing on and on)
+                async with self.lock:
+                    plan = self._plan()
+                    self._wake.clear()  # a change from now on wakes the driver to plan again
+                if plan is None:
+                    await self._wake.wait()
+                elif plan.kind == "deal":
+                    if await self._sleep_until(plan.at):
+                        async with self.lock:
+                            if self.game is plan.game and self.game is not None \
+                                    and self.game.version == plan.version:
+                                self._next_round_if_ready(anyway=True)
+                else:
+                    await self._turn(plan)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: the driver failed", self.code)
+
+    async def _sleep_until(self, at: float) -> bool:
+        """Wait until ``at`` (``time.monotonic()``); ``False`` if a change came first."""
+        wait = at - time.monotonic()
+        if wait <= 0:
+            return not self._wake.is_set()
+        try:
+            async with asyncio.timeout(wait):  # not wait_for, which may swallow a cancellation (3.11)
+                await self._wake.wait()
+        except TimeoutError:
+            return True
+        return False
+
+    def _played_for_at(self, seat: int) -> float | None:
+        """When a bot may play for the person at ``seat`` (``time.monotonic()``): at once if
+        they are away, after the grace if they are disconnected; ``None`` while they are
+        there to play."""
+        if seat in self.away:
+            return self._last_change
+        if not self._connected(seat):
+            return max(self._last_change, self._gone.get(seat, self._since) + self.rooms.options.grace)
+        return None
+
+    def _plan(self) -> _Plan | None:
+        """What the driver does next (the table passes over the people it asks out of turn:
+        their out-of-turn actions are legal whenever they like), or ``None``: wait."""
+        game, table = self.game, self.table
+        if game is None or table is None:
+            return None
+        if self.status == ROUND_OVER_STATUS:
+            if not any(s.kind == "human" and self._connected(s.seat) for s in self.seats):
+                return None  # nobody to play the next round with: wait for someone to come back
+            return _Plan("deal", self._last_change + self.settings.between_rounds, version=game.version,
+                         game=game)
+        if self.status != PLAYING:
+            return None
+        declined = len(self.declined)
+        plan = None
+        now = time.monotonic()
+        while True:
+            seat = table.next_seat()
+            if seat is None:
+                break
+            s = self.seats[seat]
+            must = table.must_act(seat)
+            delay = self.settings.bot_delay
+            if s.kind == "bot":
+                plan = _Plan("bot", self._last_change + delay, seat, game.version, len(self.declined), must,
+                             s.bot or self.settings.fill_bot, self.settings.forget_uno, False, game,
+                             game.observe(seat))
+                break
+            auto = self._played_for_at(seat)
+            if auto is not None and (must or auto <= now):
+                plan = _Plan("bot", max(auto, self._last_change + delay), seat, game.version,
+                             len(self.declined), must, DEFAULT_BOT, 0.0, True, game, game.observe(seat))
+                break
+            if must:
+                at = self._timeout_at(seat)
+                if at is not None:
+                    plan = _Plan("timeout", at, seat, game.version, len(self.declined), True, DEFAULT_BOT,
+                                 0.0, True, game, None)
+                break
+            table.decline(seat)
+            self.declined.append(seat)
+        if len(self.declined) != declined:
+            self.store.save_declined(self.code, self.declined)
+        return plan
+
+    async def _turn(self, plan: _Plan) -> None:
+        """A bot's decision (or the timeout's, for a person): decided at once (in a thread),
+        applied at ``plan.at`` unless something changed meanwhile."""
+        game = plan.game
+        assert game is not None
+        action: Action | None = None
+        seed = _derive(game.seed, self.game_no, plan.seat, plan.version)
+        if plan.kind == "bot":
+            bot = room_bot(plan.bot, seed, plan.forget_uno)
+            try:
+                action = await asyncio.to_thread(bot.act, plan.obs)
+            except Exception:
+                log.exception("room %s: bot %s failed to decide", self.code, plan.bot)
+            if action is None and not plan.must:
+                plan.at = 0  # nothing to do: decline at once (no pause tells of a choice)
+        if not await self._sleep_until(plan.at):
+            return  # something changed: plan again
+        async with self.lock:
+            table = self.table
+            if (self.status != PLAYING or self.game is not game or table is None
+                    or game.version != plan.version or len(self.declined) != plan.declined
+                    or table.next_seat() != plan.seat):
+                return
+            if plan.kind == "bot" and plan.person and self._played_for_at(plan.seat) is None:
+                return  # they came back meanwhile
+            if plan.kind == "timeout":
+                if not self._connected(plan.seat) or plan.seat in self.away:
+                    return  # planned again as a person played for
+                self.away.add(plan.seat)
+                self._send_room()
+                action = room_bot(DEFAULT_BOT, seed, 0.0).act(game.observe(plan.seat))
+            legal = game.legal_actions(plan.seat)
+            if action is None or action not in legal:
+                if not plan.must:
+                    table.decline(plan.seat)
+                    self.declined.append(plan.seat)
+                    self.store.save_declined(self.code, self.declined)
+                    self._kick_driver()
+                    return
+                action = legal[0]
+            with contextlib.suppress(ProtocolError):  # stored nothing, reloaded: the next plan starts over
+                self._apply(plan.seat, action)
+
+    # ------------------------------------------------------------------ loading
+
+    def _reload(self) -> None:
+        """Make the room's game the stored one again (after a failed write)."""
+        data = self.store.load_room(self.code)
+        if data is None:
+            self._close("format")
+            return
+        try:
+            self._restore(data)
+        except (UnoError, TypeError, ValueError, KeyError) as exc:
+            log.error("room %s cannot be read again (%s): closing it", self.code, exc)
+            self._close("format")
+            return
+        self._set_deadline()
+        self._send_game(round_events(self.game) if self.game is not None else (), replay=True)
+
+    def _restore(self, data: RoomData) -> None:
+        """Set the game from the stored record (from its position, when that is the record's)."""
+        self.game_no = data.game_no
+        self.version_base = data.version_base
+        if data.record is None:
+            self.game = self.table = None
+            return
+        record = data.record
+        if record.get("version") != RECORD_VERSION:
+            raise RecordError(f"record version {record.get('version')!r}, this server reads {RECORD_VERSION}")
+        game = None
+        if data.position is not None:
+            try:
+                game = Game.from_dict(data.position)
+            except (UnoError, TypeError, ValueError, KeyError):
+                game = None
+            if game is not None and (game.version != data.version or record_of(game) != record):
+                game = None
+        if game is None:
+            game = replay(record)
+        table = Table(game)
+        for seat in data.declined:
+            if table.next_seat() != seat or table.must_act(seat):
+                break
+            table.decline(seat)
+        self.game, self.table = game, table
+        self.declined = list(data.declined)
+        if data.status != LOBBY:
+            self.status = self._status_of(game)
+
+
+def game_action(text: str) -> Action:
+    """An action's notation as the engine reads it (``R7``, ``catch 2``); raises NotationError."""
+    from ..actions import parse_action
+
+    if len(text) > 40:
+        raise NotationError("not an action")
+    return parse_action(text.strip())
+
+
+def _closed(reason: str | None) -> ProtocolError:
+    why = {"format": "it was stored by a version of unokit that cannot read it",
+           "empty": "everyone left", "idle": "it was left idle"}.get(reason or "", "")
+    return ProtocolError("not_found", f"this room is closed{': ' + why if why else ''}", 410)
+
+
+# ---------------------------------------------------------------------- every room
+
+
+@dataclass
+class ServerOptions:
+    """What ``unokit serve`` was started with, as the rooms need it."""
+
+    dev: bool = False
+    max_rooms: int = 1000
+    allowed_origins: tuple[str, ...] = ()
+    idle_hours: float = IDLE_HOURS
+    grace: float = GRACE
+    """Seconds a disconnected person's turn waits before a bot plays it."""
+    posts_per_10s: int = 20
+    """``POST`` requests one address may make in ten seconds (``rate_limited`` past them)."""
+
+
+class Rooms:
+    """Every room of the server: made here, loaded from the store at start."""
+
+    def __init__(self, store: Store, options: ServerOptions | None = None) -> None:
+        self.store = store
+        self.options = options or ServerOptions()
+        self.rooms: dict[str, Room] = {}
+        self.closed: dict[str, str | None] = {}
+        """Rooms closed since the start (their reason), so that a client is told so."""
+
+    def load(self) -> list[str]:
+        """Load every stored room that is not closed; close those that cannot be read (their
+        format is another's, their record does not replay). Returns the codes loaded."""
+        loaded = []
+        for data in self.store.load_rooms(CHAT_HISTORY):
+            try:
+                room = self._room_of(data)
+            except (UnoError, TypeError, ValueError, KeyError, IndexError, AssertionError) as exc:
+                log.warning("room %s cannot be read (%s): closing it", data.code, exc)
+                self.store.close_room(data.code, "format")
+                self.closed[data.code] = "format"
+                continue
+            self.rooms[data.code] = room
+            loaded.append(data.code)
+        return loaded
+
+    def _room_of(self, data: RoomData) -> Room:
+        if data.unreadable is not None:
+            raise ValueError(data.unreadable)
+        if data.store_format != STORE_FORMAT:
+            raise ValueError(f"stored in format {data.store_format}, this server reads {STORE_FORMAT}")
+        settings = Settings.from_json(data.settings)
+        if len(data.seats) != settings.players:
+            raise ValueError(f"{len(data.seats)} seats for {settings.players} players")
+        seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in data.seats]
+        room = Room(self, data.code, settings, seats, data.host, data.status)
+        room.chat = list(data.chat)
+        room._restore(data)
+        room._set_deadline()
+        return room
+
+    def start(self) -> None:
+        """Start the drivers of the loaded rooms (in the running event loop)."""
+        for room in self.rooms.values():
+            room._kick_driver()
+
+    def stop(self) -> None:
+        """Stop every room's driver."""
+        for room in self.rooms.values():
+            room.stop()
+
+    def forget(self, room: Room) -> None:
+        """A closed room leaves the server's memory; its code still answers that it is closed."""
+        self.closed[room.code] = room.closed_reason
+        self.rooms.pop(room.code, None)
+
+    async def close_idle(self, seconds: float) -> list[str]:
+        """Close the rooms nobody has been in, and where nothing happened, for ``seconds``."""
+        now = time.monotonic()
+        idle = [r for r in list(self.rooms.values())
+                if (since := r.idle_since()) is not None and now - since >= seconds]
+        for room in idle:
+            await room.close_idle()
+        return [r.code for r in idle]
+
+    def get(self, code: object) -> Room:
+        """The room ``code`` (any case); raises ``not_found`` (404, or 410 for a closed room)."""
+        key = security.normalize_code(code) if isinstance(code, str) else ""
+        room = self.rooms.get(key)
+        if room is None:
+            if key in self.closed:
+                raise _closed(self.closed[key])
+            raise ProtocolError("not_found", "there is no room with this code")
+        if room.status == CLOSED:
+            raise _closed(room.closed_reason)
+        return room
+
+    def public(self) -> list[dict[str, Any]]:
+        """The public rooms that are not closed (``GET /api/rooms``), those in the lobby first."""
+        rooms = [r for r in self.rooms.values() if r.settings.public and r.status != CLOSED]
+        rooms.sort(key=lambda r: (r.status != LOBBY, r.code))
+        return [r.summary() for r in rooms]
+
+    async def create(self, body: CreateRoom) -> tuple[Room, str]:
+        """Make a room from a checked ``POST /api/rooms`` body and seat its creator at seat 0,
+        as its host; returns the room and the creator's token. The room waits in the lobby
+        until its host starts it."""
+        name = check_name(body.name)
+        settings = parse_settings(body, self.options.dev)
+        open_rooms = sum(1 for r in self.rooms.values() if r.status != CLOSED)
+        if open_rooms >= self.options.max_rooms:
+            raise ProtocolError("rate_limited", "the server holds as many rooms as it may: try later", 503)
+        code = security.new_code()
+        while code in self.rooms or code in self.closed or self.store.exists(code):
+            code = security.new_code()
+        seats = [Seat(i, "open" if kind == "human" else "bot", None, None if kind == "human" else kind)
+                 for i, kind in enumerate(settings.seats)]
+        token = security.new_token()
+        first = seats[0]
+        first.kind, first.name, first.token_hash = "human", name, security.token_hash(token)
+        room = Room(self, code, settings, seats, first.seat)
+        self.store.create_room(RoomData(code, LOBBY, settings.to_json(), first.seat,
+                                        [s.data() for s in seats]))
+        self.rooms[code] = room
+        log.info("room %s created (%s, %d seats)", code, settings.edition, settings.players)
+        return room, token
+
+
+# ---------------------------------------------------------------------- messages
+
+
+async def handle(rooms: Rooms, client: Client, message: ClientMessage) -> None:
+    """Do what a client's checked message asks; raises :class:`~.protocol.ProtocolError` to
+    refuse it."""
+    room = client.room
+    if isinstance(message, Hello):
+        if room is not None:
+            raise ProtocolError("malformed", "hello is the first message of a connection, once")
+        await rooms.get(client.code).hello(client, message.token)
+        return
+    if room is None:
+        raise ProtocolError("unauthorized", "send hello first")
+    if isinstance(message, Act):
+        await room.act(client, message.action, message.version)
+    elif isinstance(message, Chat):
+        await room.say(client, message.text)
+    elif isinstance(message, Ready):
+        await room.ready(client)
+    elif isinstance(message, Leave):
+        await room.leave(client)
+    elif isinstance(message, Kick):
+        await room.kick(client, message.seat)
+    elif isinstance(message, SetBot):
+        await room.set_bot(client, message.seat, message.bot)
+    elif isinstance(message, Move):
+        await room.move(client, message.seat, message.to)
+    elif isinstance(message, Rematch):
+        await room.rematch(client)
+    else:  # pragma: no cover - parse() knows no other type
+        raise ProtocolError("malformed", f"unknown message {message!r}")
+
+
+__all__ = ["Client", "Room", "Rooms", "ServerOptions", "Settings", "handle", "parse_settings", "room_bot"]

@@ -1,0 +1,413 @@
+"""The rooms' database: SQLAlchemy 2 (typed ORM), its schema made by the Alembic migrations
+shipped in ``unokit/server/migrations`` and run at every start (:func:`upgrade`).
+
+Per room: its settings, its seats (a person's seat keeps the SHA-256 hash of its token, never
+the token), its chat, and the **record** of its game (``docs/records.md``): the head (format,
+edition, players, options, seed), one row per round's deal and one per action. The record is
+the source of truth; the room keeps beside it the position (``Game.to_dict()``) and the
+version for a fast resume, written in the same transaction as each action.
+
+The engine is synchronous and this store is too: each change is one short transaction,
+called from the event loop under the room's lock (well under a millisecond on SQLite in WAL
+mode), so commits happen in the order of the changes and a message about a change is sent
+only once the change is stored. See ``docs/protocol.md``, *Persistence*.
+
+>>> store = Store("sqlite://")
+>>> store.create_room(RoomData("ABC234", "lobby", {"edition": "classic"}, 0,
+...                            [SeatData(0, "human", "Ana", None, "0" * 64)]))
+>>> [r.code for r in store.load_rooms()]
+['ABC234']
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Float, ForeignKey, Integer, String, Text, create_engine, delete, event, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.pool import StaticPool
+
+STORE_FORMAT: Final = 1
+"""The format of a stored room (its settings, seats and record layout). A room stored in
+another format is closed at start, with ``closed_reason: "format"``."""
+
+MIGRATIONS: Final = Path(__file__).parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    """The tables (their schema is the migrations'; these mappings must match them)."""
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    status: Mapped[str] = mapped_column(String(16))
+    store_format: Mapped[int] = mapped_column(Integer)
+    settings: Mapped[str] = mapped_column(Text)
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    closed_reason: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    game_no: Mapped[int] = mapped_column(Integer, default=0)
+    record_head: Mapped[str | None] = mapped_column(Text, nullable=True)
+    position: Mapped[str | None] = mapped_column(Text, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    version_base: Mapped[int] = mapped_column(Integer, default=0)
+    declined: Mapped[str] = mapped_column(Text, default="[]")
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    room_code: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.code", ondelete="CASCADE"),
+                                           primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class RoundRow(Base):
+    __tablename__ = "rounds"
+
+    room_code: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.code", ondelete="CASCADE"),
+                                           primary_key=True)
+    game_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal: Mapped[str] = mapped_column(Text)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    room_code: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.code", ondelete="CASCADE"),
+                                           primary_key=True)
+    game_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    line: Mapped[str] = mapped_column(String(32))
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.code", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    time: Mapped[float] = mapped_column(Float)
+
+
+# ---------------------------------------------------------------------- plain data
+
+
+@dataclass
+class SeatData:
+    """A seat as stored: ``kind`` is ``human``, ``open`` or ``bot``."""
+
+    seat: int
+    kind: str
+    name: str | None
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass
+class ChatData:
+    """One chat line as stored and sent."""
+
+    id: int
+    seat: int
+    name: str
+    text: str
+    time: float
+
+    def to_message(self) -> dict[str, Any]:
+        """The ``chat`` message of ``docs/protocol.md``."""
+        return {"type": "chat", "id": self.id, "seat": self.seat, "name": self.name, "text": self.text,
+                "time": round(self.time, 3)}
+
+
+@dataclass
+class RoomData:
+    """A room as stored (what :meth:`Store.load_rooms` reads back)."""
+
+    code: str
+    status: str
+    settings: dict[str, Any]
+    host: int | None
+    seats: list[SeatData]
+    closed_reason: str | None = None
+    store_format: int = STORE_FORMAT
+    game_no: int = 0
+    record: dict[str, Any] | None = None
+    """The record of the current game (``docs/records.md``), or ``None`` before it starts."""
+    position: dict[str, Any] | None = None
+    version: int = 0
+    """The version of the current game (``Game.version``)."""
+    version_base: int = 0
+    """The versions of the room's earlier matches (the protocol counts on through a rematch)."""
+    declined: list[int] = field(default_factory=list)
+    chat: list[ChatData] = field(default_factory=list)
+    unreadable: str | None = None
+    """Why the stored room could not be read (its JSON), or ``None``."""
+
+
+def database_url(path: str | Path) -> str:
+    """The SQLAlchemy URL of an SQLite file."""
+    return f"sqlite:///{Path(path)}"
+
+
+def default_database() -> str:
+    """The default database: ``unokit.db`` in ``platformdirs.user_data_dir("unokit")``."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("unokit"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return database_url(folder / "unokit.db")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` (a commit survives the
+    process being killed; only a power cut may lose the last ones), foreign keys and a busy
+    timeout. An in-memory SQLite database (``sqlite://``) is one shared connection."""
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(url, connect_args={"check_same_thread": False},
+                               poolclass=StaticPool if memory else None)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database's schema to the newest revision (Alembic's ``upgrade head``)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """The rooms' database. Every method is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        upgrade(self.engine)
+
+    def close(self) -> None:
+        """Release the database's connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # ------------------------------------------------------------------ rooms
+
+    def create_room(self, room: RoomData) -> None:
+        """Store a new room and its seats."""
+        now = time.time()
+        with self._session() as s:
+            s.add(RoomRow(code=room.code, created_at=now, updated_at=now, status=room.status,
+                          store_format=STORE_FORMAT, settings=json.dumps(room.settings), host=room.host,
+                          closed_reason=None, game_no=room.game_no, record_head=None, position=None,
+                          version=0, version_base=0, declined="[]"))
+            s.flush()
+            for seat in room.seats:
+                s.add(_seat_row(room.code, seat))
+
+    def exists(self, code: str) -> bool:
+        """Whether a room ``code`` was ever stored (closed or not)."""
+        with self._session() as s:
+            return s.get(RoomRow, code) is not None
+
+    def update_room(self, code: str, *, status: str | None = None, host: int | None = None,
+                    closed_reason: str | None = None, seats: Sequence[SeatData] = (),
+                    set_host: bool = False) -> None:
+        """Change a room's status, host (with ``set_host``, which allows ``None``), closing
+        reason, and seats."""
+        with self._session() as s:
+            row = s.get(RoomRow, code)
+            if row is None:
+                return
+            row.updated_at = time.time()
+            if status is not None:
+                row.status = status
+            if set_host or host is not None:
+                row.host = host
+            if closed_reason is not None:
+                row.closed_reason = closed_reason
+            for seat in seats:
+                s.merge(_seat_row(code, seat))
+
+    def start_game(self, code: str, *, game_no: int, record: dict[str, Any], position: dict[str, Any],
+                   version: int, version_base: int, status: str, seats: Sequence[SeatData]) -> None:
+        """Store a new game of the room: its record's head and first deal (``record`` has one
+        round and no action), its position, the versions of the room's earlier games
+        (``version_base``), and the seats as they start it."""
+        head = {k: v for k, v in record.items() if k != "rounds"}
+        with self._session() as s:
+            row = _room(s, code)
+            s.execute(delete(RoundRow).where(RoundRow.room_code == code, RoundRow.game_no == game_no))
+            s.execute(delete(ActionRow).where(ActionRow.room_code == code, ActionRow.game_no == game_no))
+            row.game_no = game_no
+            row.version_base = version_base
+            row.record_head = json.dumps(head)
+            row.status = status
+            row.updated_at = time.time()
+            _set_position(row, position, version)
+            for r, entry in enumerate(record["rounds"]):
+                s.add(RoundRow(room_code=code, game_no=game_no, round_index=r, deal=json.dumps(_deal(entry))))
+                for i, line in enumerate(entry.get("actions", [])):
+                    s.add(ActionRow(room_code=code, game_no=game_no, round_index=r, idx=i, line=line))
+            for seat in seats:
+                s.merge(_seat_row(code, seat))
+
+    def append_action(self, code: str, *, game_no: int, round_index: int, idx: int, line: str,
+                      position: dict[str, Any], version: int, status: str) -> None:
+        """Append one action to the record, with the position and version after it."""
+        with self._session() as s:
+            row = _room(s, code)
+            s.add(ActionRow(room_code=code, game_no=game_no, round_index=round_index, idx=idx, line=line))
+            _set_position(row, position, version)
+            row.status = status
+            row.updated_at = time.time()
+
+    def add_round(self, code: str, *, game_no: int, round_index: int, deal: dict[str, Any],
+                  position: dict[str, Any], version: int, status: str) -> None:
+        """Append a round's deal to the record (``deal``: the round's record entry, without
+        its actions), with the position and version after it."""
+        with self._session() as s:
+            row = _room(s, code)
+            s.add(RoundRow(room_code=code, game_no=game_no, round_index=round_index,
+                           deal=json.dumps(_deal(deal))))
+            _set_position(row, position, version)
+            row.status = status
+            row.updated_at = time.time()
+
+    def save_declined(self, code: str, declined: Sequence[int]) -> None:
+        """The seats that the table asked out of turn and that declined since the last change."""
+        with self._session() as s:
+            _room(s, code).declined = json.dumps(list(declined))
+
+    def add_chat(self, code: str, seat: int, name: str, text: str, when: float) -> ChatData:
+        """Store a chat line; returns it with its id."""
+        with self._session() as s:
+            row = ChatRow(room_code=code, seat=seat, name=name, text=text, time=when)
+            s.add(row)
+            s.flush()
+            return ChatData(row.id, seat, name, text, when)
+
+    def load_rooms(self, chat: int = 100) -> list[RoomData]:
+        """Every room that is not closed, with its seats, its last ``chat`` lines and the record
+        of its current game. A room whose stored data cannot be read says why in
+        ``unreadable`` (the server closes it)."""
+        with self._session() as s:
+            rows = s.scalars(select(RoomRow).where(RoomRow.status != "closed").order_by(RoomRow.code)).all()
+            return [self._room_data(s, row, chat) for row in rows]
+
+    def load_room(self, code: str, chat: int = 100) -> RoomData | None:
+        """One room as :meth:`load_rooms` reads it, or ``None``."""
+        with self._session() as s:
+            row = s.get(RoomRow, code)
+            return None if row is None else self._room_data(s, row, chat)
+
+    def _room_data(self, s: Session, row: RoomRow, chat: int) -> RoomData:
+        seats = [SeatData(r.seat, r.kind, r.name, r.bot, r.token_hash) for r in s.scalars(
+            select(SeatRow).where(SeatRow.room_code == row.code).order_by(SeatRow.seat))]
+        lines = list(s.scalars(select(ChatRow).where(ChatRow.room_code == row.code)
+                               .order_by(ChatRow.id.desc()).limit(chat)))
+        room = RoomData(row.code, row.status, {}, row.host, seats, row.closed_reason,
+                        row.store_format, row.game_no, version=row.version, version_base=row.version_base,
+                        chat=[ChatData(c.id, c.seat, c.name, c.text, c.time) for c in reversed(lines)])
+        try:
+            room.settings = json.loads(row.settings)
+            room.declined = [int(x) for x in json.loads(row.declined)]
+            room.position = json.loads(row.position) if row.position else None
+            if row.record_head is not None:
+                room.record = self._record(s, row)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            room.unreadable = f"{type(exc).__name__}: {exc}"
+        return room
+
+    def _record(self, s: Session, row: RoomRow) -> dict[str, Any]:
+        assert row.record_head is not None
+        record: dict[str, Any] = json.loads(row.record_head)
+        rounds: list[dict[str, Any]] = []
+        for r in s.scalars(select(RoundRow).where(RoundRow.room_code == row.code,
+                                                  RoundRow.game_no == row.game_no)
+                           .order_by(RoundRow.round_index)):
+            if r.round_index != len(rounds):
+                raise ValueError(f"round {len(rounds)} is missing")
+            rounds.append({**json.loads(r.deal), "actions": []})
+        for a in s.scalars(select(ActionRow).where(ActionRow.room_code == row.code,
+                                                   ActionRow.game_no == row.game_no)
+                           .order_by(ActionRow.round_index, ActionRow.idx)):
+            actions = rounds[a.round_index]["actions"]
+            if a.idx != len(actions):
+                raise ValueError(f"action {len(actions)} of round {a.round_index} is missing")
+            actions.append(a.line)
+        record["rounds"] = rounds
+        return record
+
+    def close_room(self, code: str, reason: str) -> None:
+        """Close a room for good (``closed_reason``)."""
+        self.update_room(code, status="closed", closed_reason=reason)
+
+    def room_status(self, code: str) -> tuple[str, str | None] | None:
+        """A stored room's status and closing reason, or ``None`` if there is no such room."""
+        with self._session() as s:
+            row = s.get(RoomRow, code)
+            return None if row is None else (row.status, row.closed_reason)
+
+
+def _room(s: Session, code: str) -> RoomRow:
+    row = s.get(RoomRow, code)
+    if row is None:
+        raise KeyError(f"no room {code}")
+    return row
+
+
+def _seat_row(code: str, seat: SeatData) -> SeatRow:
+    return SeatRow(room_code=code, seat=seat.seat, kind=seat.kind, name=seat.name, bot=seat.bot,
+                   token_hash=seat.token_hash)
+
+
+def _set_position(row: RoomRow, position: dict[str, Any], version: int) -> None:
+    row.position = json.dumps(position, separators=(",", ":"))
+    row.version = version
+    row.declined = "[]"
+
+
+def _deal(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if k != "actions"}
+
+
+__all__ = ["STORE_FORMAT", "ChatData", "RoomData", "SeatData", "Store", "database_url", "default_database",
+           "make_engine", "upgrade"]
