@@ -1,0 +1,248 @@
+// The front page: the public rooms, a room link to open, and the new-room form (edition,
+// players, which seats are bots, every option and house rule, and the room's settings).
+
+import { _, format } from "./i18n.js";
+import { h, replaceChildren } from "./dom.js";
+import { createRoom, getConfig, listRooms } from "./net.js";
+import { saveName, savedName } from "./store.js";
+import { errorText, navigate, toast } from "./ui.js";
+
+export const EDITION_TITLES = { classic: "UNO", cars2: "UNO Cars 2", "phineas-ferb": "UNO Phineas and Ferb" };
+const BOTS = ["random", "heuristic", "strong"];
+
+export function botLabel(bot) {
+  switch (bot) {
+    case "random": return _("Random bot");
+    case "heuristic": return _("Heuristic bot");
+    case "strong": return _("Strong bot");
+    default: return bot ? format(_("Bot ({name})"), { name: bot }) : _("Bot");
+  }
+}
+
+function optionLabel(name) {
+  switch (name) {
+    case "target": return _("Target score");
+    case "scoring": return _("Scoring");
+    case "mode": return _("Mode");
+    case "two_handed_rules": return _("Two-player rules (a Reverse acts as a Skip)");
+    case "wd4_bluffing": return _("Bluffing with a Wild Draw Four");
+    case "illegal_play": return _("A card that does not match");
+    case "agent_p_draws_from": return _("Agent P's attacker draws from");
+    case "hand_size": return _("Cards dealt to each player");
+    case "stacking": return _("Stacking draw cards");
+    case "seven_zero": return _("Seven-zero: a 7 swaps hands, a 0 passes them all on");
+    case "jump_in": return _("Jump in with an identical card");
+    case "draw_until_playable": return _("Draw until a playable card comes");
+    case "force_play": return _("A playable drawn card must be played");
+    default: return name;
+  }
+}
+
+function choiceLabel(name, value) {
+  switch (`${name}:${value}`) {
+    case "scoring:standard": return _("Standard: the winner scores the other hands");
+    case "scoring:alternative": return _("Alternative: lowest total wins");
+    case "mode:individual": return _("Individual");
+    case "mode:partners": return _("Partners (4, 6, 8 or 10 players)");
+    case "mode:elimination": return _("Elimination (Challenge UNO)");
+    case "wd4_bluffing:allow": return _("Allowed, and it may be challenged");
+    case "wd4_bluffing:forbid": return _("Forbidden");
+    case "illegal_play:reject": return _("Refused");
+    case "illegal_play:penalize": return _("Kept, and its player draws two");
+    case "agent_p_draws_from:discard": return _("the discard pile");
+    case "agent_p_draws_from:draw": return _("the draw pile");
+    case "stacking:off": return _("Off");
+    case "stacking:progressive": return _("Draw Two on Draw Two, Wild Draw Four on Wild Draw Four");
+    case "stacking:plus4_on_plus2": return _("Also a Wild Draw Four on a Draw Two");
+    default: return value;
+  }
+}
+
+// Every option of docs/rules.md: kind, default, and the values of a choice.
+const OPTIONS = [
+  ["target", "number", 500, { min: 1, max: 100000 }],
+  ["scoring", "choice", "standard", ["standard", "alternative"]],
+  ["mode", "choice", "individual", ["individual", "partners", "elimination"]],
+  ["two_handed_rules", "bool", true],
+  ["wd4_bluffing", "choice", "allow", ["allow", "forbid"]],
+  ["illegal_play", "choice", "reject", ["reject", "penalize"]],
+  ["agent_p_draws_from", "choice", "discard", ["discard", "draw"]],
+  ["hand_size", "int", 7, { min: 1, max: 15 }],
+];
+const HOUSE_RULES = [
+  ["stacking", "choice", "off", ["off", "progressive", "plus4_on_plus2"]],
+  ["seven_zero", "bool", false],
+  ["jump_in", "bool", false],
+  ["draw_until_playable", "bool", false],
+  ["force_play", "bool", false],
+];
+
+/** The lobby page. */
+export async function showLobby(main) {
+  const config = await getConfig();
+  const rooms = h("section", { class: "panel", "aria-labelledby": "rooms-title" });
+  const form = newRoomForm(config);
+  const joinBox = h("section", { class: "panel", "aria-labelledby": "open-title" },
+    h("h2", { id: "open-title", text: _("Open a room") }),
+    h("form", {
+      class: "inline-form",
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        const input = ev.target.querySelector("input");
+        const code = input.value.trim().replace(/^.*\/r\//, "");
+        if (code) navigate(`/r/${encodeURIComponent(code)}`);
+      },
+    },
+    h("label", { for: "room-code", text: _("Room code or link") }),
+    h("input", { id: "room-code", name: "code", autocomplete: "off", required: true, maxlength: 200 }),
+    h("button", { type: "submit", class: "btn", text: _("Open") })));
+  replaceChildren(main,
+    h("div", { class: "lobby" },
+      h("div", { class: "lobby-side" }, rooms, joinBox),
+      form));
+  await fillRooms(rooms);
+}
+
+async function fillRooms(section) {
+  const list = await listRooms();
+  const items = list.map((room) => {
+    const edition = EDITION_TITLES[room.edition] || room.edition || "";
+    const players = room.players || (room.seats ? room.seats.length : "?");
+    const free = room.open_seats ?? null;
+    const line = [room.code, edition, format(_("{n} players"), { n: players })];
+    if (free !== null) line.push(format(_("{n} open seats"), { n: free }));
+    if (room.host_name) line.push(String(room.host_name));
+    return h("li", {},
+      h("a", { href: `/r/${encodeURIComponent(room.code)}`, class: "room-link", "data-code": room.code }, line.join(" · ")));
+  });
+  replaceChildren(section,
+    h("h2", { id: "rooms-title", text: _("Public rooms") }),
+    items.length ? h("ul", { class: "room-list" }, items) : h("p", { class: "muted", text: _("No public room is open now. Make one!") }));
+}
+
+function field(label, control, hint) {
+  const id = control.id;
+  return h("div", { class: "field" }, h("label", { for: id, text: label }), control, hint ? h("small", { class: "muted", text: hint }) : null);
+}
+
+function optionControl(spec) {
+  const [name, kind, def, extra] = spec;
+  const id = `opt-${name}`;
+  if (kind === "bool") {
+    return h("div", { class: "field check" },
+      h("input", { type: "checkbox", id, name, checked: def, dataset: { option: name, kind } }),
+      h("label", { for: id, text: optionLabel(name) }));
+  }
+  if (kind === "choice") {
+    return field(optionLabel(name), h("select", { id, name, dataset: { option: name, kind } },
+      extra.map((v) => h("option", { value: v, selected: v === def, text: choiceLabel(name, v) }))));
+  }
+  return field(optionLabel(name), h("input", {
+    type: "number", id, name, value: String(def), min: extra.min, max: extra.max, step: kind === "int" ? 1 : "any",
+    required: true, dataset: { option: name, kind },
+  }));
+}
+
+function seatRows(container, players, previous) {
+  const rows = [];
+  for (let seat = 1; seat < players; seat += 1) {
+    const id = `seat-${seat}`;
+    const current = previous[seat] ?? (seat === 1 ? "human" : "heuristic");
+    rows.push(h("div", { class: "field seat-field" },
+      h("label", { for: id, text: format(_("Player {n}"), { n: seat + 1 }) }),
+      h("select", { id, name: id, dataset: { seat: String(seat) } },
+        h("option", { value: "human", selected: current === "human", text: _("A person (a friend joins by the link)") }),
+        BOTS.map((b) => h("option", { value: b, selected: current === b, text: botLabel(b) })))));
+  }
+  replaceChildren(container, rows);
+}
+
+function newRoomForm(config) {
+  const dev = Boolean(config && config.dev);
+  const editions = (config && config.editions && config.editions.map((e) => e.name)) || Object.keys(EDITION_TITLES);
+  const seatsBox = h("div", { class: "seats-grid", id: "seat-kinds" });
+  const playersInput = h("input", { type: "number", id: "players", name: "players", min: 2, max: 10, value: "3", required: true });
+  const remembered = {};
+  const redrawSeats = () => {
+    for (const sel of seatsBox.querySelectorAll("select")) remembered[Number(sel.dataset.seat)] = sel.value;
+    const n = Math.max(2, Math.min(10, Number(playersInput.value) || 2));
+    seatRows(seatsBox, n, remembered);
+  };
+  playersInput.addEventListener("input", redrawSeats);
+  const nameInput = h("input", { id: "your-name", name: "name", required: true, maxlength: 24, minlength: 1, autocomplete: "nickname", value: savedName() });
+  const status = h("p", { class: "form-error", role: "alert" });
+  const form = h("form", { class: "panel new-room", id: "new-room", "aria-labelledby": "new-room-title", novalidate: false },
+    h("h2", { id: "new-room-title", text: _("New room") }),
+    field(_("Your name"), nameInput, _("1 to 24 characters, shown to the other players")),
+    field(_("Edition"), h("select", { id: "edition", name: "edition" },
+      editions.map((e) => h("option", { value: e, text: EDITION_TITLES[e] || e })))),
+    field(_("Players"), playersInput, _("2 to 10; you are Player 1")),
+    h("fieldset", {}, h("legend", { text: _("Who sits at each seat") }), seatsBox),
+    h("details", { class: "options" },
+      h("summary", { text: _("Options") }),
+      h("div", { class: "options-grid" }, OPTIONS.map(optionControl))),
+    h("details", { class: "options" },
+      h("summary", { text: _("House rules") }),
+      h("div", { class: "options-grid" }, HOUSE_RULES.map(optionControl))),
+    h("details", { class: "options" },
+      h("summary", { text: _("Room settings") }),
+      h("div", { class: "options-grid" },
+        h("div", { class: "field check" },
+          h("input", { type: "checkbox", id: "public", name: "public" }),
+          h("label", { for: "public", text: _("Public: listed in the lobby") })),
+        field(_("Seconds a bot waits before it acts"), h("input", { type: "number", id: "bot-delay", name: "bot_delay", min: 0, max: 10, step: "any", value: "1" })),
+        field(_("Seconds between rounds"), h("input", { type: "number", id: "between-rounds", name: "between_rounds", min: 0, max: 600, step: "any", value: "10" })),
+        field(_("Seconds a player may think (empty: no limit)"), h("input", { type: "number", id: "turn-timeout", name: "turn_timeout", min: 1, max: 3600, step: "any" })),
+        dev ? field(_("Seed (a development server only)"), h("input", { type: "number", id: "seed", name: "seed", step: 1 })) : null)),
+    status,
+    h("button", { type: "submit", class: "btn btn-primary", id: "create-room", text: _("Create the room") }));
+  seatRows(seatsBox, 3, remembered);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    status.textContent = "";
+    const name = nameInput.value.trim();
+    if (!name || name.length > 24) {
+      status.textContent = _("Your name must have 1 to 24 characters.");
+      nameInput.focus();
+      return;
+    }
+    if (!form.reportValidity()) return;
+    const players = Number(playersInput.value);
+    const bots = [];
+    for (let seat = 1; seat < players; seat += 1) {
+      const sel = form.querySelector(`#seat-${seat}`);
+      bots.push(sel && sel.value !== "human" ? sel.value : null);
+    }
+    const options = {};
+    for (const el of form.querySelectorAll("[data-option]")) {
+      const optName = el.dataset.option;
+      if (el.dataset.kind === "bool") options[optName] = el.checked;
+      else if (el.dataset.kind === "choice") options[optName] = el.value;
+      else options[optName] = Number(el.value);
+    }
+    const num = (id) => {
+      const el = form.querySelector(id);
+      return el && el.value !== "" ? Number(el.value) : null;
+    };
+    const request = {
+      name, edition: form.querySelector("#edition").value, players, bots, options,
+      public: form.querySelector("#public").checked,
+      bot_delay: num("#bot-delay") ?? 1, between_rounds: num("#between-rounds") ?? 10,
+      turn_timeout: num("#turn-timeout"),
+    };
+    if (dev && num("#seed") !== null) request.seed = num("#seed");
+    saveName(name);
+    const button = form.querySelector("#create-room");
+    button.disabled = true;
+    try {
+      const made = await createRoom(request);
+      navigate(`/r/${encodeURIComponent(made.code)}`);
+    } catch (err) {
+      status.textContent = errorText(err);
+      toast(errorText(err));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return form;
+}
