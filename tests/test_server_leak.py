@@ -222,7 +222,12 @@ async def _run(deal: dict[str, Any], edition: str, options: Any, seed: int, play
     return list(watcher.sent)
 
 
-@pytest.mark.parametrize("seed", range(24))
+SEEDS = range(64)
+"""The random matches compared: enough that Mater peeks, challenges, Agent P answers and
+seven-zero swaps and rotations all come up (``test_the_matches_hold_every_hidden_card_event``)."""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_a_seat_is_sent_the_same_bytes_whatever_the_cards_hidden_from_it(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(security, "new_code", lambda: "TEST23TEST23AB")
@@ -239,5 +244,19 @@ def test_a_seat_is_sent_the_same_bytes_whatever_the_cards_hidden_from_it(
 
 
 def test_the_pairs_agree_long_enough_to_mean_something() -> None:
-    lengths = [_case(seed)[-1] for seed in range(24)]
-    assert sum(lengths) >= 24 * 60, lengths
+    lengths = [_case(seed)[-1] for seed in SEEDS]
+    assert sum(lengths) >= len(SEEDS) * 60, lengths
+
+
+def test_the_matches_hold_every_hidden_card_event() -> None:
+    """The compared stretches include every event that shows (or moves) hidden cards: Mater's
+    peeks, Wild Draw Four challenges, Agent P's answers, seven-zero swaps and rotations."""
+    seen: dict[str, int] = {}
+    for seed in SEEDS:
+        deal_a, _, edition, options, game_seed, _, script, agree = _case(seed)
+        game = _game(deal_a, edition, options, game_seed)
+        for seat, action in script[:agree]:
+            for e in game.start_round() if seat < 0 else game.apply(seat, action):
+                seen[type(e).__name__] = seen.get(type(e).__name__, 0) + 1
+    for kind in ("Peeked", "Challenged", "AgentPAnswered", "HandsSwapped", "HandsRotated"):
+        assert seen.get(kind, 0) >= 3, (kind, seen)

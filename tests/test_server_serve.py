@@ -33,7 +33,7 @@ def test_the_options() -> None:
     out = subprocess.run([sys.executable, "-m", "unokit", "serve", "--help"], capture_output=True, text=True,
                          timeout=60, check=True).stdout
     for option in ("--host", "--port", "--database", "--open", "--dev", "--allow-origin", "--max-rooms",
-                   "--idle-hours"):
+                   "--idle-hours", "--rate-limit"):
         assert option in out
     assert "127.0.0.1" in out and "8000" in out
 

@@ -48,6 +48,7 @@ def app_client(url: str = "sqlite://", **options: Any) -> TestClient:
     every WebSocket shares one event loop and the rooms load)."""
     options.setdefault("dev", True)
     options.setdefault("posts_per_10s", 1000)
+    options.setdefault("rate_limit", 0)
     store = Store(url)
     return TestClient(create_app(store, ServerOptions(**options)))
 

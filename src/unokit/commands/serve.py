@@ -43,6 +43,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--idle-hours", type=float, default=24.0, metavar="H",
                         help="close a room nobody has been in, and where nothing happened, for H hours "
                              "(default 24)")
+    parser.add_argument("--rate-limit", type=int, default=20, metavar="N",
+                        help="per client address, in any ten seconds: at most N POSTs, N joins and "
+                             "N guesses (unknown room codes, wrong tokens) (default 20; 0: no limit, "
+                             "for load tests only)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"],
                         help="how much the server logs (default info)")
@@ -90,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(f"--port must be 0 to 65535, not {args.port}")
     if args.max_rooms < 1:
         raise OptionError(f"--max-rooms must be at least 1, not {args.max_rooms}")
+    if args.rate_limit < 0:
+        raise OptionError(f"--rate-limit must be 0 (no limit) or more, not {args.rate_limit}")
     if not args.idle_hours > 0 or args.idle_hours == float("inf"):
         raise OptionError(f"--idle-hours must be a finite number above 0, not {args.idle_hours}")
     url = args.database or default_database()
@@ -99,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
         raise UnoError(f"--database: cannot open {_safe_url(url)}: {exc}") from None
     app = create_app(store, ServerOptions(dev=args.dev, max_rooms=args.max_rooms,
                                           allowed_origins=tuple(args.allow_origin),
-                                          idle_hours=args.idle_hours))
+                                          idle_hours=args.idle_hours, posts_per_10s=args.rate_limit,
+                                          rate_limit=args.rate_limit))
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

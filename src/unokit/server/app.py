@@ -46,19 +46,30 @@ from .models import (
     MAX_TURN_TIMEOUT,
     MIN_TURN_TIMEOUT,
     CreateRoom,
+    Hello,
     JoinRoom,
 )
-from .protocol import FLOOD_LIMIT, RATE_LIMIT, ProtocolError, check_name, check_size, dumps, malformed, parse
+from .protocol import RATE_LIMIT, ProtocolError, check_name, check_size, dumps, malformed, parse
 from .rooms import Client, Rooms, ServerOptions, handle
-from .security import RateLimiter, SecurityHeaders, keep_secrets_out_of_logs, normalize_code, origin_allowed
+from .security import (
+    AddressLimits,
+    RateLimiter,
+    SecurityHeaders,
+    keep_secrets_out_of_logs,
+    normalize_code,
+    origin_allowed,
+)
 from .store import Store
 
 log = logging.getLogger("unokit.server")
 
 STATIC: Final = Path(__file__).parent / "static"
 MAX_QUEUE: Final = 1000
-"""Messages waiting for a slow connection before the server drops it."""
+"""Messages waiting for a slow connection before the server drops it (code 1013)."""
 POLICY_VIOLATION: Final = 1008
+TRY_AGAIN_LATER: Final = 1013
+CLOSE_TIMEOUT: Final = 5.0
+"""Seconds the closing handshake of a dropped connection may take before its socket is cut."""
 
 
 class WsClient(Client):
@@ -68,20 +79,34 @@ class WsClient(Client):
     def __init__(self, ws: WebSocket, code: str) -> None:
         super().__init__(code)
         self.ws = ws
+        self.address = ws.client.host if ws.client is not None else "?"
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.rate = RateLimiter(RATE_LIMIT)
-        self.flood = RateLimiter(FLOOD_LIMIT)
         self.closing = False
         self.close_code = 1000
+        self.writing: asyncio.Task[None] | None = None
+        self.dropped = False
 
     def send(self, text: str) -> None:
         if self.closing:
             return
         if self.queue.qsize() >= MAX_QUEUE:
-            log.warning("dropping a connection that does not read its messages")
-            self.close()
+            self.drop()
             return
         self.queue.put_nowait(text)
+
+    def drop(self) -> None:
+        """A connection that does not read its messages (its queue is full) is dropped: its
+        writer, stuck on a full socket, is stopped, the socket closed (1013), and the room
+        forgets it at once; the client may reconnect and is sent the match again."""
+        log.warning("dropping a connection that does not read its messages")
+        self.dropped = True
+        self.close(TRY_AGAIN_LATER)
+        if self.writing is not None:
+            self.writing.cancel()
+        room = self.room
+        if room is not None:
+            asyncio.get_running_loop().create_task(room.disconnect(self))
 
     def close(self, code: int = 1000) -> None:
         if not self.closing:
@@ -102,8 +127,10 @@ class WsClient(Client):
         finally:
             self.closing = True
             if self.ws.application_state == WebSocketState.CONNECTED:
-                with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
-                    await self.ws.close(code=self.close_code)
+                with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect, TimeoutError,
+                                         asyncio.CancelledError):
+                    async with asyncio.timeout(CLOSE_TIMEOUT):
+                        await self.ws.close(code=self.close_code)
 
 
 def _choices() -> dict[str, list[str]]:
@@ -232,14 +259,15 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
     async def public_rooms() -> dict[str, Any]:
         return {"rooms": rooms.public()}
 
-    posts: dict[str, RateLimiter] = {}
+    posts = AddressLimits(rooms.options.posts_per_10s, 10.0)
+    limits = app.state.limits = Limits(rooms)
+
+    def room_of(request: Request, code: str) -> Any:
+        """The room ``code`` for an HTTP request (an unknown code counts against its address)."""
+        return limits.room(_address(request), code)
 
     async def body_of(request: Request) -> bytes:
-        where = request.client.host if request.client is not None else "?"
-        if len(posts) > 10_000:
-            posts.clear()
-        limiter = posts.setdefault(where, RateLimiter(rooms.options.posts_per_10s, 10.0))
-        if not limiter.allow(time.monotonic()):
+        if not posts.allow(_address(request), time.monotonic()):
             raise ProtocolError("rate_limited", "too many requests: wait a moment")
         body = await request.body()
         check_size(body)
@@ -262,31 +290,39 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
         except ValidationError as exc:
             raise malformed(exc, "POST /api/rooms/{code}/join") from None
         name = check_name(body.name)
-        room = rooms.get(code)
+        limits.join(_address(request))
+        room = room_of(request, code)
         seat, token = await room.take_seat(name, body.seat)
         return JSONResponse({"code": room.code, "seat": seat, "token": token, "link": f"/r/{room.code}"})
 
     @app.post("/api/rooms/{code}/start")
     async def start_room(code: str, request: Request) -> Response:
         await body_of(request)  # counted, and its size checked; its content is not read
-        room = rooms.get(code)
-        await room.start(_bearer(request))
+        room = room_of(request, code)
+        try:
+            await room.start(_bearer(request))
+        except ProtocolError as exc:
+            if exc.code == "unauthorized" and exc.status == 401:  # a token that is no seat's
+                limits.unknown(_address(request))
+            raise
         return JSONResponse({"ok": True})
 
     @app.get("/api/rooms/{code}")
-    async def room_summary(code: str) -> dict[str, Any]:
+    async def room_summary(code: str, request: Request) -> dict[str, Any]:
         key = normalize_code(code)
+        limits.check(_address(request))
         room = rooms.rooms.get(key)
         if room is not None:
             summary: dict[str, Any] = room.summary()
             return summary
         if key in rooms.closed:
             return {"code": key, "status": "closed", "closed_reason": rooms.closed[key]}
+        limits.unknown(_address(request))
         raise ProtocolError("not_found", "there is no room with this code")
 
     @app.get("/api/rooms/{code}/record")
-    async def room_record(code: str) -> Response:
-        room = rooms.get(code)
+    async def room_record(code: str, request: Request) -> Response:
+        room = room_of(request, code)
         if room.game is None or not room.game.is_over:
             raise ProtocolError("illegal", "the match is not over")
         return JSONResponse(record_of(room.game))
@@ -303,11 +339,53 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
 
     @app.websocket("/ws/{code}")
     async def room_websocket(ws: WebSocket, code: str) -> None:
-        await _socket(rooms, ws, WsClient(ws, normalize_code(code)[:32]))
+        await _socket(rooms, limits, ws, WsClient(ws, normalize_code(code)[:32]))
 
     static = StaticFiles(directory=STATIC, check_dir=False)
     app.mount("/static", static, name="static")
     return app
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "?"
+
+
+class Limits:
+    """The per-address limits of ``--rate-limit`` (``ServerOptions.rate_limit`` in ten
+    seconds; 0: none): on joins (``POST .../join``) and on guesses (a room code that is no
+    room's, a token that is no seat's: past the limit, every lookup and ``hello`` from the
+    address is refused for a while, right ones too), so that codes and tokens cannot be
+    enumerated. A ``hello`` that finds its room and seat is not limited (a reload, a
+    reconnection)."""
+
+    def __init__(self, rooms: Rooms) -> None:
+        self.rooms = rooms
+        self.joins = AddressLimits(rooms.options.rate_limit, 10.0)
+        self.unknowns = AddressLimits(rooms.options.rate_limit, 10.0)
+
+    def check(self, address: str) -> None:
+        """Refuse every lookup of an address past its limit of unknown codes."""
+        if self.unknowns.blocked(address, time.monotonic()):
+            raise ProtocolError("rate_limited", "too many unknown room codes: wait a moment")
+
+    def unknown(self, address: str) -> None:
+        """Count a guess of ``address``: an unknown code, a wrong token."""
+        self.unknowns.allow(address, time.monotonic())
+
+    def join(self, address: str) -> None:
+        """Count a join (or a hello) of ``address``; refuse it past the limit."""
+        if not self.joins.allow(address, time.monotonic()):
+            raise ProtocolError("rate_limited", "too many joins from this address: wait a moment")
+
+    def room(self, address: str, code: str) -> Any:
+        """The room ``code`` (see :meth:`Rooms.get`), counting an unknown code."""
+        self.check(address)
+        try:
+            return self.rooms.get(code)
+        except ProtocolError as exc:
+            if exc.status == 404:
+                self.unknown(address)
+            raise
 
 
 def _bearer(request: Request) -> str | None:
@@ -316,16 +394,16 @@ def _bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-async def _socket(rooms: Rooms, ws: WebSocket, client: WsClient) -> None:
+async def _socket(rooms: Rooms, limits: Limits, ws: WebSocket, client: WsClient) -> None:
     """One WebSocket, from the origin check to the room's goodbye."""
     if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), rooms.options.allowed_origins):
         log.warning("refused a WebSocket from another origin")
         await ws.close(code=POLICY_VIOLATION)  # before accept: the handshake gets HTTP 403
         return
     await ws.accept()
-    writer = asyncio.get_running_loop().create_task(client.writer())
+    writer = client.writing = asyncio.get_running_loop().create_task(client.writer())
     try:
-        await _serve(rooms, client, ws)
+        await _serve(rooms, limits, client, ws)
     finally:
         room = client.room
         if room is not None:
@@ -348,7 +426,7 @@ async def _close_idle_rooms(rooms: Rooms) -> None:
             log.info("closed %d idle room(s)", len(closed))
 
 
-async def _serve(rooms: Rooms, client: WsClient, ws: WebSocket) -> None:
+async def _serve(rooms: Rooms, limits: Limits, client: WsClient, ws: WebSocket) -> None:
     while not client.closing:
         try:
             message = await ws.receive()
@@ -359,15 +437,25 @@ async def _serve(rooms: Rooms, client: WsClient, ws: WebSocket) -> None:
         text = message.get("text")
         now = time.monotonic()
         try:
-            if not client.flood.allow(now):
-                client.send(dumps(ProtocolError("rate_limited", "a flood of messages: closing").to_message()))
+            if not client.rate.allow(now):
+                flood = ProtocolError("rate_limited",
+                                      f"a flood: more than {RATE_LIMIT} messages in a second; closing")
+                client.send(dumps(flood.to_message()))
                 client.close(POLICY_VIOLATION)
                 return
-            if not client.rate.allow(now):
-                raise ProtocolError("rate_limited", f"at most {RATE_LIMIT} messages a second")
             if text is None:
                 raise ProtocolError("malformed", "messages are JSON text frames")
-            await handle(rooms, client, parse(text))
+            checked = parse(text)
+            if isinstance(checked, Hello) and client.room is None:
+                limits.check(client.address)
+                try:
+                    await handle(rooms, client, checked)
+                except ProtocolError as exc:
+                    if exc.status == 404 or exc.code == "unauthorized":  # an unknown code, a wrong token
+                        limits.unknown(client.address)
+                    raise
+            else:
+                await handle(rooms, client, checked)
         except ProtocolError as exc:
             client.send(dumps(exc.to_message()))
         except Exception:

@@ -62,9 +62,8 @@ MAX_FRAME_BYTES: Final = 65536
 """Frames above this close the connection (uvicorn's ``ws_max_size``): code 1009."""
 CHAT_HISTORY: Final = 100
 RATE_LIMIT: Final = 20
-"""Messages a connection may send in one second; past it each is refused (``rate_limited``)."""
-FLOOD_LIMIT: Final = 40
-"""Messages in one second past which the server closes the connection (code 1008)."""
+"""Messages a connection may send in any one second; the first one past it is a flood: it is
+answered ``rate_limited`` and the connection is closed (code 1008)."""
 
 ClientMessage = Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch
 
@@ -119,7 +118,7 @@ def parse(text: str) -> ClientMessage:
     check_size(text)
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
         raise ProtocolError("malformed", "a message is one JSON object") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message is one JSON object")
@@ -230,7 +229,7 @@ class GameMessage:
 
 
 __all__ = [
-    "CHAT_HISTORY", "FLOOD_LIMIT", "MAX_FRAME_BYTES", "RATE_LIMIT", "ClientMessage", "GameMessage",
+    "CHAT_HISTORY", "MAX_FRAME_BYTES", "RATE_LIMIT", "ClientMessage", "GameMessage",
     "ProtocolError", "check_chat", "check_name", "check_size", "clean_text", "dumps", "events_of",
     "malformed", "parse", "view_of",
 ]

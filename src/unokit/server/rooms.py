@@ -965,7 +965,12 @@ class ServerOptions:
     grace: float = GRACE
     """Seconds a disconnected person's turn waits before a bot plays it."""
     posts_per_10s: int = 20
-    """``POST`` requests one address may make in ten seconds (``rate_limited`` past them)."""
+    """``POST`` requests one address may make in ten seconds (``rate_limited`` past them;
+    0: no limit)."""
+    rate_limit: int = 20
+    """Joins (``POST .../join``) and guesses (unknown room codes, tokens that are no seat's)
+    one address may make in ten seconds, each (``rate_limited`` past them; 0: no limit).
+    ``--rate-limit`` sets it and :attr:`posts_per_10s`."""
 
 
 class Rooms:

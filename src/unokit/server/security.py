@@ -94,13 +94,54 @@ class RateLimiter:
 
     def allow(self, now: float) -> bool:
         """Count an event at ``now`` if the limit allows it; returns whether it did."""
+        if self.blocked(now):
+            return False
+        self._times.append(now)
+        return True
+
+    def blocked(self, now: float) -> bool:
+        """Whether an event at ``now`` would be refused (nothing is counted)."""
         times = self._times
         while times and times[0] <= now - self.seconds:
             times.popleft()
-        if len(times) >= self.limit:
-            return False
-        times.append(now)
-        return True
+        return len(times) >= self.limit
+
+
+class AddressLimits:
+    """A :class:`RateLimiter` per client address: at most ``limit`` events of one kind in any
+    window of ``seconds`` from one address (``limit`` 0: no limit). The table forgets every
+    address when it holds too many (an attacker with that many addresses is not slowed down
+    by a per-address limit anyway).
+
+    >>> joins = AddressLimits(2, 10.0)
+    >>> [joins.allow("10.0.0.1", t) for t in (0.0, 1.0, 2.0)], joins.allow("10.0.0.2", 2.0)
+    ([True, True, False], True)
+    >>> AddressLimits(0).allow("10.0.0.1", 0.0)
+    True
+    """
+
+    MAX_ADDRESSES: Final = 10_000
+
+    def __init__(self, limit: int, seconds: float = 10.0) -> None:
+        self.limit = limit
+        self.seconds = seconds
+        self._by: dict[str, RateLimiter] = {}
+
+    def _of(self, address: str) -> RateLimiter:
+        limiter = self._by.get(address)
+        if limiter is None:
+            if len(self._by) >= self.MAX_ADDRESSES:
+                self._by.clear()
+            limiter = self._by[address] = RateLimiter(self.limit, self.seconds)
+        return limiter
+
+    def allow(self, address: str, now: float) -> bool:
+        """Count an event of ``address`` at ``now`` if its limit allows it."""
+        return self.limit <= 0 or self._of(address).allow(now)
+
+    def blocked(self, address: str, now: float) -> bool:
+        """Whether ``address`` is over its limit now (nothing is counted)."""
+        return self.limit > 0 and address in self._by and self._by[address].blocked(now)
 
 
 def content_security_policy(host: str | None) -> str:
@@ -223,6 +264,7 @@ async def _too_large(send: Send, extra: list[tuple[bytes, bytes]]) -> None:
 __all__ = [
     "CODE_ALPHABET",
     "MAX_BODY",
+    "AddressLimits",
     "NoSecretsInLogs",
     "RateLimiter",
     "SecurityHeaders",
