@@ -63,6 +63,7 @@ from ..cards import (
     Card,
 )
 from ..editions import edition_counts
+from ..game import color_before_top
 from ..observation import Observation
 
 WILD_PREFERENCE: Final = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
@@ -119,26 +120,9 @@ def color_before_last_wd4(obs: Observation) -> int:
     """The colour that was in play just before the last Wild Draw Four of the round (or -1).
 
     Read from the public history: the last play or colour choice before that card, or the
-    colour of the first turned-up card.
+    colour of the first turned-up card (the engine's :func:`unokit.game.color_before_top`).
     """
-    hist = obs.history
-    i = len(hist) - 1
-    while i >= 0:
-        _, a = hist[i]
-        if ACTION_KIND[a] == K_PLAY and ACTION_CARD[a] == WILD_DRAW_FOUR:
-            break
-        i -= 1
-    if i < 0:
-        return -1
-    j = i - 1
-    while j >= 0:
-        _, a = hist[j]
-        kind = ACTION_KIND[a]
-        if kind in (K_PLAY, K_COLOR):
-            return ACTION_COLOR[a]
-        j -= 1
-    first = obs.discard[0]
-    return CARD_COLOR[first] if first < WILD else -1
+    return color_before_top(obs)
 
 
 def unseen_counts(obs: Observation) -> list[int]:
