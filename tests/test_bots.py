@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from unokit import Game
 from unokit.actions import ACTION_KIND, K_CATCH, action_str, parse_action
-from unokit.bots import HeuristicBot, RandomBot, StrongBot, make_bot, play_match
+from unokit.bots import BOTS, LEVELS, HeuristicBot, RandomBot, StrongBot, bot_names, make_bot, play_match
 from unokit.bots.heuristic import best_color, bluff_probability
 from unokit.bots.strong import determinize, draw_constraints, known_hands
 from unokit.cards import edition_deck, parse_card
@@ -33,16 +33,30 @@ OPTION_SETS = [
 ]
 
 
+SEARCHERS = ("strong", "strong-v1", "hard")
+"""The registered bots that search (each takes ``rollouts`` and ``max_ms``)."""
+
+
 def _bots(names: list[str], seed: int) -> list:  # type: ignore[type-arg]
     out = []
     for s, name in enumerate(names):
         kw: dict[str, object] = {}
-        if name == "strong":
+        if name in SEARCHERS:
             kw = {"rollouts": 4, "iterations": 1, "max_ms": 0}
         elif name == "heuristic":
             kw = {"forget_uno": 0.3}
         out.append(make_bot(name, seed=seed * 10 + s, **kw))
     return out
+
+
+ALL_BOTS = [*bot_names(), "strong-v1"]
+"""Every bot that ``make_bot`` knows by name: the listed ones and ``strong-v1``."""
+
+
+def test_every_registered_bot_is_covered() -> None:
+    """The legality and no-peeking tests below run every registered bot and level."""
+    assert set(ALL_BOTS) == {"random", "heuristic", *SEARCHERS, *LEVELS}
+    assert "strong-v1" in BOTS and "strong-v1" not in bot_names()
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -51,7 +65,7 @@ def _bots(names: list[str], seed: int) -> list:  # type: ignore[type-arg]
     opt_index=st.integers(0, len(OPTION_SETS) - 1),
     players=st.integers(2, 6),
     seed=st.integers(0, 10_000),
-    mix=st.lists(st.sampled_from(["random", "heuristic", "strong"]), min_size=6, max_size=6),
+    mix=st.lists(st.sampled_from(ALL_BOTS), min_size=6, max_size=6),
 )
 def test_bots_play_only_legal_actions(edition: str, opt_index: int, players: int, seed: int,
                                       mix: list[str]) -> None:
@@ -83,7 +97,7 @@ def _hidden_variant(game: Game, seat: int, rng: random.Random) -> Game:
     return other
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic", "strong"])
+@pytest.mark.parametrize("name", ALL_BOTS)
 def test_bots_do_not_read_hidden_cards(name: str) -> None:
     rng = random.Random(7)
     checked = 0
@@ -100,13 +114,38 @@ def test_bots_do_not_read_hidden_cards(name: str) -> None:
                 twin = _hidden_variant(game, seat, rng)
                 twin_obs = twin.observe(seat)
                 assert twin_obs == obs  # the views differ only in cards hidden from the seat
-                kw: dict[str, object] = {"rollouts": 6, "max_ms": 0} if name == "strong" else {}
+                kw: dict[str, object] = {"rollouts": 6, "max_ms": 0} if name in SEARCHERS else {}
                 a = make_bot(name, seed=seed, **kw).act(obs)
                 b = make_bot(name, seed=seed, **kw).act(twin_obs)
                 assert a == b, (action_str(a) if a is not None else None, obs)
                 checked += 1
             game.apply(seat, drivers[seat].act(obs))  # type: ignore[arg-type]
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ALL_BOTS)
+def test_bots_do_not_read_hidden_cards_out_of_turn(name: str) -> None:
+    """The same out of turn: a missed UNO call to catch, one's own UNO call to make."""
+    rng = random.Random(8)
+    checked = 0
+    kw: dict[str, object] = {"rollouts": 6, "max_ms": 0} if name in SEARCHERS else {}
+    for seed in range(30):
+        game = Game.new("classic", 3, Options(target=100), seed=seed)
+        drivers = [HeuristicBot(seed=s, forget_uno=0.7) for s in range(3)]
+        while game.phase < ROUND_OVER:
+            for seat in range(3):
+                obs = game.observe(seat)
+                if seat == game.turn or not obs.legal:
+                    continue
+                twin_obs = _hidden_variant(game, seat, rng).observe(seat)
+                assert twin_obs == obs
+                a = make_bot(name, seed=seed, **kw).act(obs)
+                b = make_bot(name, seed=seed, **kw).act(twin_obs)
+                assert a == b, (action_str(a) if a is not None else None, obs)
+                checked += 1
+            seat = game.turn
+            game.apply(seat, drivers[seat].act(game.observe(seat)))  # type: ignore[arg-type]
+    assert checked > 20
 
 
 def test_strong_bot_does_not_read_the_game_behind_the_view() -> None:
@@ -297,3 +336,30 @@ def test_strong_does_not_challenge_a_heuristic_wild_draw_four() -> None:
     obs = game.observe(0)
     assert HeuristicBot().act(obs) == parse_action("challenge")
     assert StrongBot(seed=1, max_ms=0).act(obs) == parse_action("accept")
+
+
+@pytest.mark.parametrize("edition", ["classic", "cars2", "phineas-ferb"])
+def test_the_strong_bots_rollouts_play_the_heuristic_exactly(edition: str) -> None:
+    """With ``exact_model`` (the default), the rollout policy makes the heuristic's own choice at
+    every turn of heuristic rounds (cards, drawn cards, colours, answers, challenges)."""
+    from unokit.bots.strong.rollouts import _fast_action
+
+    checked = 0
+    for seed in range(40):
+        players = 2 + seed % 3
+        game = Game.new(edition, players, Options(target=1), seed=seed)
+        bots = [HeuristicBot(seed=s) for s in range(players)]
+        prev = -1  # the colour in play before the latest action
+        while game.phase < ROUND_OVER:
+            for seat in range(players):
+                obs = game.observe(seat)
+                a = bots[seat].act(obs) if obs.legal else None
+                if a is None:
+                    continue
+                if obs.turn == seat and obs.awaiting in ("play", "drawn", "respond", "color", "swap"):
+                    assert _fast_action(game, seat, -1, True, prev) == a, (action_str(a), obs)
+                    checked += 1
+                prev = game.color
+                game.apply(seat, a)
+                break
+    assert checked > 1000

@@ -530,6 +530,22 @@ def test_bot_names_and_colour_letters_are_in_the_players_language(tmp_path: Path
     run(app, (80, 24), scenario)
 
 
+def test_the_levels_are_named_in_the_players_language_with_their_ratings(tmp_path: Path) -> None:
+    from unokit.bots import LEVEL_ELO
+
+    (session, names), tr = play.build(args(players=4, seed=4, lang="fr", bots="easy,normal,hard"))
+    app = UnoApp(session, delay=60, save_path=tmp_path / "g.json", bot_names=names)
+
+    async def scenario(pilot: Pilot[None]) -> None:
+        text = screen_text(app)
+        for seat, level in enumerate(("easy", "normal", "hard"), start=1):
+            word = tr.pgettext("bot", level)
+            assert word != level
+            assert f"{tr._('Player {n}').format(n=seat + 1)} ({word} · Elo {LEVEL_ELO[level]})" in text
+
+    run(app, (80, 24), scenario)
+
+
 # ---------------------------------------------------------------- 12. who played what
 
 

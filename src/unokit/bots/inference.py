@@ -279,14 +279,16 @@ def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: 
 
 
 def sample_hands(sizes: dict[int, int], fixed: dict[int, list[Card]], pool: list[Card],
-                 evid: dict[int, Evidence], rng: random.Random, steps: int = 30) -> dict[int, list[Card]]:
+                 evid: dict[int, Evidence], rng: random.Random, steps: int = 30,
+                 depth: int = 1) -> dict[int, list[Card]]:
     """Hands for the seats of ``sizes`` that explain their choices as well as possible.
 
     Each seat gets its ``fixed`` cards (known to the sampling seat) and random cards from
     ``pool`` (which loses them); then a local search swaps one random card with a random card
     of the pool, keeping the swap unless it leaves more of the seat's choices (``evid``)
     unexplained, until all are explained or after ``steps`` tries per random card. ``pool``
-    should be shuffled.
+    should be shuffled. ``depth``: how many kept draws back each card is tried in turn
+    (:func:`violations`).
     """
     hands: dict[int, list[Card]] = {}
     order = list(sizes)
@@ -300,14 +302,14 @@ def sample_hands(sizes: dict[int, int], fixed: dict[int, list[Card]], pool: list
             del pool[-need:]
         events = evid.get(t)
         if events and need > 0 and pool:
-            bad = violations(hand, events)
+            bad = violations(hand, events, depth)
             tries = steps * need + 4
             while bad and tries > 0:
                 tries -= 1
                 i = k + randbelow(rng, need)
                 j = randbelow(rng, len(pool))
                 hand[i], pool[j] = pool[j], hand[i]
-                new = violations(hand, events, limit=bad)
+                new = violations(hand, events, depth, limit=bad)
                 if new <= bad:
                     bad = new
                 else:

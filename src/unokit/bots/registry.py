@@ -5,7 +5,7 @@
 >>> make_bot("nobody")
 Traceback (most recent call last):
 ...
-unokit.errors.OptionError: unknown bot 'nobody' (bots: heuristic, random, strong)
+unokit.errors.OptionError: unknown bot 'nobody' (bots: easy, hard, heuristic, normal, random, strong)
 >>> make_bot("heuristic", forget_uno=5)
 Traceback (most recent call last):
 ...
@@ -27,8 +27,19 @@ from typing import Any
 from ..errors import OptionError
 from .base import Bot
 from .heuristic import CHALLENGE_THRESHOLD, HeuristicBot
+from .levels import MISTAKES, easy, hard, normal, strong_v1
 from .random_bot import RandomBot
-from .strong import CONFIDENCE, DEFAULT_ITERATIONS, DEFAULT_ROLLOUTS, MAX_MS, PARTICLES, StrongBot
+from .strong import (
+    CONFIDENCE,
+    DEFAULT_ITERATIONS,
+    DEFAULT_ROLLOUTS,
+    INFER_DEPTH,
+    MAX_MS,
+    PARTICLES,
+    V1_PARTICLES,
+    V1_ROLLOUTS,
+    StrongBot,
+)
 
 
 @dataclass(frozen=True)
@@ -120,16 +131,26 @@ def _policy_bot(path: str, seed: int | None = None) -> Bot:
     return bot
 
 
+UNLISTED: dict[str, Callable[..., Bot]] = {"strong-v1": strong_v1}
+"""Bots that ``make_bot``, ``--bots`` and the arena accept by name but that are not offered to
+players (:func:`bot_names` leaves them out): ``strong-v1``, the first version of the strong bot,
+kept so that the new one can be measured against it."""
+
+
 class _Bots(dict[str, Callable[..., Bot]]):
-    """The registered bots, and every ``policy:PATH`` name besides (not listed)."""
+    """The registered bots, and the :data:`UNLISTED` ones and every ``policy:PATH`` name
+    besides (not listed)."""
 
     def __contains__(self, name: object) -> bool:
-        return super().__contains__(name) or (
+        return super().__contains__(name) or name in UNLISTED or (
             isinstance(name, str) and name.startswith(POLICY_PREFIX) and len(name) > len(POLICY_PREFIX))
 
     def __getitem__(self, name: str) -> Callable[..., Bot]:
-        if not super().__contains__(name) and name in self:
-            return functools.partial(_policy_bot, name[len(POLICY_PREFIX):])
+        if not super().__contains__(name):
+            if name in UNLISTED:
+                return UNLISTED[name]
+            if name in self:
+                return functools.partial(_policy_bot, name[len(POLICY_PREFIX):])
         return super().__getitem__(name)
 
 
@@ -137,10 +158,48 @@ BOTS: dict[str, Callable[..., Bot]] = _Bots({
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "strong": StrongBot,
+    "easy": easy,
+    "normal": normal,
+    "hard": hard,
 })
-"""Bot factories by name; each takes ``seed=`` and the keyword options of :data:`BOT_OPTIONS`.
-A name ``policy:PATH`` is a trained policy (``docs/rl.md``): it is in ``BOTS`` without being
-listed."""
+"""Bot factories by name; each takes ``seed=`` and the keyword options of :data:`BOT_OPTIONS`:
+the bots and the difficulty levels for people (:data:`~unokit.bots.levels.LEVELS`: ``easy``,
+``normal``, ``hard``, which is the ``strong`` bot under the level's name). ``strong-v1``
+(:data:`UNLISTED`) and every name ``policy:PATH``, a trained policy (``docs/rl.md``), are in
+``BOTS`` without being listed."""
+
+
+def _search_options(rollouts: int, particles: int, exact_model: bool | None) -> tuple[BotOption, ...]:
+    """The options of a searching bot (``strong``, ``hard``, ``strong-v1``) with its defaults."""
+    return (
+        BotOption("iterations", int, DEFAULT_ITERATIONS, 1),  # least determinizations a decision
+        BotOption("rollouts", int, rollouts, 0),  # rollouts a decision
+        BotOption("time_ms", float, None, 0, above_low=True),  # a time budget instead (ms)
+        BotOption("max_ms", float, MAX_MS, 0),  # the time cap of iteration mode (ms; 0: none)
+        BotOption("confidence", float, CONFIDENCE, 0),  # standard errors to beat the heuristic by
+        BotOption("prune", float, 2.0, 0),  # drop candidates this many standard errors behind
+        BotOption("points", float, 0.5, 0),  # the weight of points in a rollout's value
+        BotOption("particles", int, particles, 1),  # distinct deals sampled a decision
+        BotOption("infer_choices", bool, True),  # deal hidden cards to explain others' choices
+        BotOption("infer_draws", bool, True),  # a seat that drew held no match
+        BotOption("wild_colours", bool, True),  # search every colour for a wild card
+        *((BotOption("exact_model", bool, exact_model),  # rollouts play the heuristic exactly
+           BotOption("infer_depth", int, INFER_DEPTH, 0))  # kept draws back whose card is tried in turn
+          if exact_model is not None else ()),
+        _chance("forget_uno", 0.0),  # the chance it forgets to call UNO
+    )
+
+
+def _level_options(name: str) -> tuple[BotOption, ...]:
+    """The options of a heuristic level: its mistake rates (defaults: :data:`MISTAKES`)."""
+    m = MISTAKES[name]
+    return (
+        _chance("forget_uno", m.forget_uno),  # the chance it forgets to call UNO
+        _chance("miss_catch", m.miss_catch),  # the chance it lets a missed UNO call go
+        _chance("weak_colour", m.weak_colour),  # the chance it names a colour at random
+        _chance("careless", m.careless),  # the chance it plays a random playable card
+    )
+
 
 BOT_OPTIONS: dict[str, tuple[BotOption, ...]] = {
     "random": (
@@ -150,20 +209,11 @@ BOT_OPTIONS: dict[str, tuple[BotOption, ...]] = {
         _chance("forget_uno", 0.0),  # the chance it forgets to call UNO
         _chance("challenge_threshold", CHALLENGE_THRESHOLD),  # the bluff chance it challenges from
     ),
-    "strong": (
-        BotOption("iterations", int, DEFAULT_ITERATIONS, 1),  # least determinizations a decision
-        BotOption("rollouts", int, DEFAULT_ROLLOUTS, 0),  # rollouts a decision
-        BotOption("time_ms", float, None, 0, above_low=True),  # a time budget instead (ms)
-        BotOption("max_ms", float, MAX_MS, 0),  # the time cap of iteration mode (ms; 0: none)
-        BotOption("confidence", float, CONFIDENCE, 0),  # standard errors to beat the heuristic by
-        BotOption("prune", float, 2.0, 0),  # drop candidates this many standard errors behind
-        BotOption("points", float, 0.5, 0),  # the weight of points in a rollout's value
-        BotOption("particles", int, PARTICLES, 1),  # distinct deals sampled a decision
-        BotOption("infer_choices", bool, True),  # deal hidden cards to explain others' choices
-        BotOption("infer_draws", bool, True),  # a seat that drew held no match
-        BotOption("wild_colours", bool, True),  # search every colour for a wild card
-        _chance("forget_uno", 0.0),  # the chance it forgets to call UNO
-    ),
+    "strong": _search_options(DEFAULT_ROLLOUTS, PARTICLES, True),
+    "strong-v1": _search_options(V1_ROLLOUTS, V1_PARTICLES, None),
+    "easy": _level_options("easy"),
+    "normal": _level_options("normal"),
+    "hard": _search_options(DEFAULT_ROLLOUTS, PARTICLES, True),
 }
 """The options each bot takes by name (the command line's ``--bot-option bot.name=value``), with
 their types and ranges; :func:`make_bot` and :func:`parse_bot_options` check values against them.
@@ -172,7 +222,7 @@ them from its observation (``obs.options``)."""
 
 
 def bot_names() -> list[str]:
-    """The registered bot names, sorted."""
+    """The registered bot names, sorted: the ones offered to players (not :data:`UNLISTED`)."""
     return sorted(BOTS)
 
 

@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,15 +31,14 @@ from typing import Any
 from ..actions import (
     ACTION_ARG,
     ACTION_KIND,
-    ACTION_UNO,
     K_CATCH,
-    K_PLAY,
-    UNO,
-    UNO_OFFSET,
     Action,
     parse_action,
 )
 from ..bots.base import Bot
+from ..bots.forgetful import ForgetfulBot, make_table_bot
+from ..bots.levels import LEVEL_ELO
+from ..bots.registry import bot_names
 from ..cards import Card
 from ..errors import IllegalActionError, OptionError
 from ..events import (
@@ -81,45 +79,16 @@ class SeenHand:
     drawn: int = 0
 
 
-class ForgetfulBot:
-    """Wraps a bot so that it sometimes forgets to call UNO (for bots without ``forget_uno``)."""
-
-    def __init__(self, bot: Bot, forget: float, seed: int | None = None) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.forget = forget
-        self.rng = random.Random(seed)
-        self._forgot = False
-
-    def act(self, obs: Observation) -> Action | None:
-        """The wrapped bot's choice, with the UNO call sometimes left out."""
-        if len(obs.hand) != 1:
-            self._forgot = False
-        a = self.bot.act(obs)
-        if a is None:
-            return None
-        if ACTION_KIND[a] == K_PLAY and ACTION_UNO[a] and self.rng.random() < self.forget:
-            self._forgot = True
-            return a - UNO_OFFSET
-        if a == UNO and self._forgot and obs.turn != obs.seat:
-            return None
-        return a
-
-
 def make_bots(names: Sequence[str], seed: int, forget_uno: float = 0.3) -> list[Bot]:
-    """Bots by registry name (``random``, ``heuristic``, ``strong``), each forgetting UNO at times."""
-    from ..bots.registry import bot_names, make_bot
-
+    """Bots by the names offered to players (:func:`~unokit.bots.registry.bot_names`), each
+    made by :func:`~unokit.bots.forgetful.make_table_bot`: a bot forgets to call UNO with chance
+    ``forget_uno``, a level (``easy``, ``normal``, ``hard``) at its own rates."""
     known = bot_names()
     bots: list[Bot] = []
     for i, name in enumerate(names):
         if name not in known:
             raise OptionError(f"unknown bot {name!r} (bots: {', '.join(known)})")
-        bot_seed = seed * 31 + i
-        try:
-            bots.append(make_bot(name, seed=bot_seed, forget_uno=forget_uno))
-        except OptionError:
-            bots.append(ForgetfulBot(make_bot(name, seed=bot_seed), forget_uno, bot_seed + 7))
+        bots.append(make_table_bot(name, seed * 31 + i, forget_uno))
     return bots
 
 
@@ -242,8 +211,12 @@ class Session:
                 if not obs.eliminated[seat] and obs.hand_sizes[seat] > 0}
 
     def bot_kind(self, seat: int) -> str:
-        """The kind of bot at ``seat`` in the player's language (``""`` for the human)."""
-        return bot_word(self.tr, self.bot_kinds[seat])
+        """The kind of bot at ``seat`` in the player's language (``""`` for the human), with its
+        rating for a level or the random bot (``easy · Elo 1646``: :data:`~unokit.bots.LEVEL_ELO`,
+        Elo with ``random`` at 1000)."""
+        kind = self.bot_kinds[seat]
+        word = bot_word(self.tr, kind)
+        return f"{word} · Elo {LEVEL_ELO[kind]}" if kind in LEVEL_ELO else word
 
     # ------------------------------------------------------------------ acting
 
@@ -372,5 +345,6 @@ class Session:
 def bot_word(tr: Translator, kind: str) -> str:
     """A bot's registry name (``heuristic``) in the player's language."""
     words = {"random": tr.pgettext("bot", "random"), "heuristic": tr.pgettext("bot", "heuristic"),
-             "strong": tr.pgettext("bot", "strong")}
+             "strong": tr.pgettext("bot", "strong"), "easy": tr.pgettext("bot", "easy"),
+             "normal": tr.pgettext("bot", "normal"), "hard": tr.pgettext("bot", "hard")}
     return words.get(kind, kind)

@@ -48,8 +48,11 @@ from .search import (
     CONFIDENCE,
     DEFAULT_ITERATIONS,
     DEFAULT_ROLLOUTS,
+    INFER_DEPTH,
     MAX_MS,
     PARTICLES,
+    V1_PARTICLES,
+    V1_ROLLOUTS,
     StrongBot,
     choose,
     has_play,
@@ -57,6 +60,7 @@ from .search import (
     prune,
 )
 
-__all__ = ["CONFIDENCE", "DEFAULT_ITERATIONS", "DEFAULT_ROLLOUTS", "MAX_MS", "PARTICLES", "StrongBot",
+__all__ = ["CONFIDENCE", "DEFAULT_ITERATIONS", "DEFAULT_ROLLOUTS", "INFER_DEPTH", "MAX_MS", "PARTICLES",
+           "V1_PARTICLES", "V1_ROLLOUTS", "StrongBot",
            "choose", "deal", "determinize", "draw_constraints", "has_play", "informed_choice",
            "known_hands", "known_voids", "prune", "rollout"]

@@ -10,6 +10,7 @@ actions the rules' own state makes legal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 from typing import Final
 
 from ...actions import (
@@ -29,24 +30,35 @@ from ...actions import (
     Action,
 )
 from ...cards import CARD_COLOR, CARD_POINTS, CARD_RANK, SKIP, WILD, Card
+from ...editions import edition_counts
 from ...game import MATCHES, Game
 from ...phases import COLOR, DRAWN, PLAY, RESPOND, ROUND_OVER
-from ..heuristic import VOID_WEIGHT, WILD_PREFERENCE
+from ..heuristic import CHALLENGE_THRESHOLD, VOID_WEIGHT, WILD_PREFERENCE, best_color
 
 MAX_ROLLOUT_STEPS: Final = 3000
 """A rollout stops here (valued 0) if its round has not ended."""
 
 
-def _fast_action(g: Game, seat: int, void: int = -1) -> Action:
+def _fast_action(g: Game, seat: int, void: int = -1, exact: bool = False, prev: int = -1) -> Action:
     """The default policy of the rollouts: the heuristic's rules, without allocation.
 
     A coloured card first, by (attack when the next seat holds 2 cards or fewer, cards held of
     its colour, points); else a wild (W+4, W, Mater, Agent P, in that order) in the colour held
-    most; else draw, and play the drawn card. Answers Agent P or a stack when it can, challenges a
-    W+4 from a seat left with 4 cards or more (about where the heuristic's estimate of a bluff
-    reaches its threshold), else accepts. The policy is deterministic.
+    most; else draw, and play the drawn card. Answers Agent P or a stack when it can, else
+    challenges or accepts a Wild Draw Four. The policy is deterministic.
     ``void``: a colour the next seat lacks, which then counts as :data:`VOID_WEIGHT` more cards
     held of it (as in :func:`~.search.informed_choice`).
+
+    ``exact``: the heuristic's choices exactly, as the ``strong`` bot plays its rollouts: ties
+    between coloured cards go to the lower card (the heuristic's order, whatever the order of
+    the hand), a colour is named by :func:`~unokit.bots.heuristic.best_color` (ties: the most
+    points), and a seat challenges when the heuristic's estimate of a bluff reaches its threshold
+    (:func:`heuristic_challenges`, with ``prev`` the colour in play before the Wild Draw Four);
+    only under ``stacking``, between several cards to stack, it takes the first where the
+    heuristic may prefer another.
+    Without it, the approximations of ``strong-v1``: the first such card in the hand, the colour
+    held most (ties: the colour order), and a challenge of an attacker left with 4 cards or more
+    (about where the estimate reaches the threshold).
     """
     phase = g.phase
     hand = g.hands[seat]
@@ -76,13 +88,13 @@ def _fast_action(g: Game, seat: int, void: int = -1) -> Action:
             col = CARD_COLOR[c]
             key = CARD_POINTS[c] + 64 * (count[col] + VOID_WEIGHT * (col == void)) \
                 + 64 * 200 * (danger and CARD_RANK[c] >= SKIP)
-            if key > best_key:
+            if key > best_key or (exact and key == best_key and c < best):
                 best_key = key
                 best = c
         if best < 0:
             return DRAW
         if best >= WILD:
-            best = WILD + 4 * (best - WILD) + _held_color(hand, void)
+            best = WILD + 4 * (best - WILD) + (best_color(hand, void) if exact else _held_color(hand, void))
         return best + UNO_OFFSET if len(hand) == 2 else best
     if phase == DRAWN:
         # The drawn card is played when it can be (a wild in the colour held most), else kept.
@@ -93,7 +105,7 @@ def _fast_action(g: Game, seat: int, void: int = -1) -> Action:
             playable = any(WILD <= a < UNO_OFFSET for a in g.legal_actions(seat))
         if not playable:
             return PASS
-        a = d if d < WILD else WILD + 4 * (d - WILD) + _held_color(hand)
+        a = d if d < WILD else WILD + 4 * (d - WILD) + (best_color(hand) if exact else _held_color(hand))
         return a + UNO_OFFSET if len(hand) == 2 else a
     legal = g.legal_actions(seat)
     if phase == RESPOND:
@@ -101,13 +113,17 @@ def _fast_action(g: Game, seat: int, void: int = -1) -> Action:
             if ACTION_KIND[a] == K_PLAY and not ACTION_UNO[a]:
                 c = ACTION_CARD[a]
                 if c >= WILD:
-                    a = WILD + 4 * (c - WILD) + _held_color(hand)
+                    a = WILD + 4 * (c - WILD) + (best_color(hand) if exact else _held_color(hand))
                 return a + UNO_OFFSET if len(hand) == 2 else a
-        if CHALLENGE in legal and g.attacker >= 0 and len(g.hands[g.attacker]) >= 4:
-            return CHALLENGE
+        if CHALLENGE in legal and g.attacker >= 0:
+            if exact:
+                if heuristic_challenges(g, seat, prev):
+                    return CHALLENGE
+            elif len(g.hands[g.attacker]) >= 4:
+                return CHALLENGE
         return ACCEPT
     if phase == COLOR:
-        return COLOR_BASE + _held_color(hand)
+        return COLOR_BASE + (best_color(hand) if exact else _held_color(hand))
     # SWAP: the seat with the fewest cards.
     best_t = -1
     for a in legal:
@@ -116,6 +132,33 @@ def _fast_action(g: Game, seat: int, void: int = -1) -> Action:
             if best_t < 0 or len(g.hands[t]) < len(g.hands[best_t]):
                 best_t = t
     return legal[0] if best_t < 0 else SWAP_BASE + best_t
+
+
+def heuristic_challenges(g: Game, seat: int, prev: int) -> bool:
+    """Whether the heuristic at ``seat`` challenges the Wild Draw Four waiting for its answer
+    in ``g``: :func:`~unokit.bots.heuristic.bluff_probability` from that seat's view of the
+    world (the cards it cannot see: the deck less its hand and the discard pile), with
+    ``prev`` the colour in play before the Wild Draw Four."""
+    attacker = g.attacker
+    if attacker < 0 or prev < 0:
+        return False
+    held = len(g.hands[attacker])
+    counts = edition_counts(g.edition)
+    for c in g.hands[seat]:
+        counts[c] -= 1
+    for c in g.discard:
+        counts[c] -= 1
+    pool = 0
+    of_color = 0
+    for c, k in enumerate(counts):
+        if k > 0:
+            pool += k
+            if c < WILD and CARD_COLOR[c] == prev:
+                of_color += k
+    if held <= 0 or pool <= 0:
+        return False
+    held = min(held, pool)
+    return 1.0 - comb(pool - of_color, held) / comb(pool, held) >= CHALLENGE_THRESHOLD
 
 
 def _held_color(hand: list[Card], void: int = -1) -> int:
@@ -133,7 +176,7 @@ def _held_color(hand: list[Card], void: int = -1) -> int:
 
 
 def rollout(g: Game, me: int, points: float = 0.5,
-            voids: Sequence[int] | None = None) -> float:
+            voids: Sequence[int] | None = None, exact: bool = False, prev: int = -1) -> float:
     """Play ``g`` to the end of its round with the default policy; the value for seat ``me``.
 
     ``me`` plays with :data:`VOID_WEIGHT` for a colour the next seat lacks: the colour it last
@@ -143,6 +186,10 @@ def rollout(g: Game, me: int, points: float = 0.5,
     Value: 1 for a round won by ``me`` (or its team), plus a share of the points won; a round
     lost costs a share of the points left in ``me``'s hand (which go to the winner, or count
     against ``me`` with alternative scoring or elimination).
+
+    ``exact``: every seat plays the heuristic's choices exactly (:func:`_fast_action`), with
+    ``prev`` the colour in play before the action that led to ``g`` (the root's candidate), for
+    the answer to a Wild Draw Four; else ``strong-v1``'s approximations.
     """
     steps = 0
     n = g.n
@@ -156,12 +203,14 @@ def rollout(g: Game, me: int, points: float = 0.5,
                 nxt = g.next_seat(seat)
                 if void[nxt] >= 0 and len(g.hands[nxt]) <= void_size[nxt]:
                     v = void[nxt]
-            a = _fast_action(g, seat, v)
+            a = _fast_action(g, seat, v, exact)
             if a == DRAW:
                 void[seat] = g.color
                 void_size[seat] = len(g.hands[seat]) + 1
         else:
-            a = _fast_action(g, seat)
+            a = _fast_action(g, seat, -1, exact, prev)
+        if exact:
+            prev = g.color
         g.step_unchecked(seat, a)
         steps += 1
     if g.phase < ROUND_OVER:
@@ -177,4 +226,4 @@ def rollout(g: Game, me: int, points: float = 0.5,
     return (1.0 if won else 0.0) - points * min(mine, 200) / 200.0
 
 
-__all__ = ["MAX_ROLLOUT_STEPS", "rollout"]
+__all__ = ["MAX_ROLLOUT_STEPS", "heuristic_challenges", "rollout"]

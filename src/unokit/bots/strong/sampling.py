@@ -25,7 +25,8 @@ def deal(obs: Observation, rng: random.Random,
          known: dict[int, list[Card]] | None = None,
          voids: Voids | None = None,
          evid: dict[int, Evidence] | None = None,
-         dealt: Sequence[Sequence[Card]] | None = None) -> tuple[list[list[Card]], list[Card]]:
+         dealt: Sequence[Sequence[Card]] | None = None,
+         depth: int = 1) -> tuple[list[list[Card]], list[Card]]:
     """Every seat's hand and the draw pile (bottom first), the hidden cards dealt at random:
     what :func:`determinize` builds its game from (see there for the arguments)."""
     counts = edition_counts(obs.edition)
@@ -61,7 +62,7 @@ def deal(obs: Observation, rng: random.Random,
     if evid is not None:
         sizes = {t: obs.hand_sizes[t] for t in range(obs.players) if t != obs.seat}
         fixed = {t: hands[t] for t in sizes if hands[t]}
-        for t, h in sample_hands(sizes, fixed, pool, evid, rng).items():
+        for t, h in sample_hands(sizes, fixed, pool, evid, rng, depth=depth).items():
             hands[t] = h
         voids = None
     if voids:
@@ -92,18 +93,20 @@ def determinize(obs: Observation, rng: random.Random,
                 known: dict[int, list[Card]] | None = None,
                 voids: Voids | None = None,
                 evid: dict[int, Evidence] | None = None,
-                dealt: Sequence[Sequence[Card]] | None = None) -> Game:
+                dealt: Sequence[Sequence[Card]] | None = None,
+                depth: int = 1) -> Game:
     """A full :class:`~unokit.game.Game` consistent with ``obs``: hidden cards dealt at random.
 
     ``known`` (from :func:`~.belief.known_hands`) are cards placed in their holders' hands
     first. ``evid`` (from :func:`~unokit.bots.inference.evidence`): the other hands are dealt
     to explain the seats' choices (:func:`~unokit.bots.inference.sample_hands`); else ``voids``
     (from :func:`~.belief.draw_constraints`): that many of a seat's cards are dealt from the
-    cards that did not match when it last drew. ``dealt``: the hands of a previous
+    cards that did not match when it last drew (``depth``: how far back the sampler checks the
+    choices, :func:`~unokit.bots.inference.sample_hands`). ``dealt``: the hands of a previous
     determinization (``game.hands``) to deal again, with a new draw pile. The game's random
     numbers (reshuffles) come from ``rng`` too. The game plays by ``obs.options``.
     """
-    hands, pool = deal(obs, rng, known, voids, evid, dealt)
+    hands, pool = deal(obs, rng, known, voids, evid, dealt, depth)
     rng.randrange(2**62)  # the world's match seed once (unused in a rollout): kept, so that
     # every seeded series draws the same numbers as before
     return Game.from_observation(obs, hands, pool, rng.randrange(2**62))

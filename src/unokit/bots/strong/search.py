@@ -46,18 +46,30 @@ MAX_MS: Final = 50.0
 least one determinization) when it runs past it, which can happen only on a slow or busy
 machine. ``max_ms=0`` removes the cap, making every decision a function of the seed alone."""
 
-DEFAULT_ROLLOUTS: Final = 150
+DEFAULT_ROLLOUTS: Final = 450
 """Rollouts per decision by default, counted over the candidates still searched (at least
-``iterations`` determinizations), so the work per decision stays about the same."""
+``iterations`` determinizations), so the work per decision stays about the same. Three times
+``strong-v1``'s 150: on development seeds this bought 2 to 3 points against the heuristic
+heads-up, and twice as many again about nothing (``docs/strength.md``)."""
+
+V1_ROLLOUTS: Final = 150
+"""The rollouts per decision of ``strong-v1``, the first version of the strong bot."""
+
+V1_PARTICLES: Final = 12
+"""The sampled deals per decision of ``strong-v1``."""
 
 CONFIDENCE: Final = 1.0
 """The search departs from the heuristic's own choice only for a candidate whose mean gain
 over it, paired over the same determinizations, exceeds this many standard errors."""
 
-PARTICLES: Final = 12
+PARTICLES: Final = 24
 """With the inference from choices, the number of distinct deals of the other hands per
 decision (sampling them is the costly part); further determinizations deal these again, each
 with a new draw pile."""
+
+INFER_DEPTH: Final = 2
+"""How many of a seat's latest kept draws the sampler looks behind, trying each card it holds
+as the one drawn (:func:`~unokit.bots.inference.violations`; ``strong-v1``: 1)."""
 
 _ON_TURN: Final = ("play", "drawn", "respond", "color", "swap")
 
@@ -87,6 +99,14 @@ class StrongBot:
         points: the weight of the points in a rollout's value (a win counts 1).
         prune: drop a candidate whose mean is this many standard errors below the best
             (0: never).
+        exact_model: the rollouts play the heuristic's choices exactly (its tie-breaks, the
+            colour it names, its challenge rule; :func:`~.rollouts.rollout`); ``False``:
+            ``strong-v1``'s approximations.
+        infer_depth: how many kept draws back the sampler tries each card as the one drawn
+            (:data:`INFER_DEPTH`).
+
+    ``search_stats()`` says how many decisions it searched, on how many the ``max_ms`` cap
+    bound, and their time (the arena prints them).
     """
 
     name = "strong"
@@ -96,7 +116,8 @@ class StrongBot:
                  confidence: float = CONFIDENCE, rollouts: int = DEFAULT_ROLLOUTS,
                  infer_draws: bool = True, wild_colours: bool = True, max_ms: float | None = MAX_MS,
                  points: float = 0.5, prune: float = 2.0, infer_choices: bool = True,
-                 particles: int = PARTICLES) -> None:
+                 particles: int = PARTICLES, exact_model: bool = True,
+                 infer_depth: int = INFER_DEPTH) -> None:
         self.infer_choices = infer_choices
         if particles < 1:
             raise ValueError("particles must be at least 1")
@@ -115,8 +136,13 @@ class StrongBot:
         self.time_ms = time_ms
         self.forget_uno = forget_uno
         self._helper = HeuristicBot(seed=self.rng.randrange(2**32), forget_uno=forget_uno)
+        self.exact_model = exact_model
+        self.infer_depth = infer_depth
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.searched = 0
+        self.capped = 0
+        self.search_seconds = 0.0
 
     def act(self, obs: Observation) -> Action | None:
         """Search the decision in ``obs`` (or follow the heuristic out of turn)."""
@@ -134,6 +160,13 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         return self.search(obs, candidates)
+
+    def search_stats(self) -> dict[str, float]:
+        """What this bot has counted since it was made: ``searched`` decisions, ``capped``
+        (those on which the time cap ``max_ms`` stopped the search before its budget of
+        rollouts) and ``seconds`` (their total time). The arena sums them per bot."""
+        return {"searched": float(self.searched), "capped": float(self.capped),
+                "seconds": self.search_seconds}
 
     def candidates(self, obs: Observation) -> list[Action]:
         """The choices worth searching: UNO always called with a play, no catches (made
@@ -189,6 +222,8 @@ class StrongBot:
         used = 0
         while True:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                if self.time_ms is None and (done < self.iterations or used < self.rollouts):
+                    self.capped += 1  # the cap bound: the budget was not reached
                 break
             if self.time_ms is None and done >= self.iterations and used >= self.rollouts:
                 break
@@ -197,7 +232,7 @@ class StrongBot:
             if evid and done >= self.particles:
                 world = determinize(obs, self.rng, dealt=dealt[done % self.particles])
             else:
-                world = determinize(obs, self.rng, known, voids, evid)
+                world = determinize(obs, self.rng, known, voids, evid, None, self.infer_depth)
                 dealt.append(world.hands)
             bluffs += world.bluff
             roll_seed = self.rng.randrange(2**62)
@@ -205,7 +240,7 @@ class StrongBot:
                 g = world.copy()
                 g.reseed(roll_seed)  # the same reshuffles for every candidate
                 g.step_unchecked(obs.seat, candidates[i])
-                values[i].append(rollout(g, obs.seat, self.points, root_voids))
+                values[i].append(rollout(g, obs.seat, self.points, root_voids, self.exact_model, obs.color))
             done += 1
             used += len(alive)
             if challenge in alive and not bluffs and done >= self.iterations:
@@ -214,6 +249,8 @@ class StrongBot:
                 alive = prune(values, alive, self.prune)
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
+        self.searched += 1
+        self.search_seconds += self.last_seconds
         favourite = self._favourite(obs, candidates, root_voids)
         favourite = alive.index(favourite) if favourite in alive else -1
         return candidates[alive[choose([values[i] for i in alive], favourite, self.confidence)]]
@@ -248,7 +285,8 @@ def informed_choice(obs: Observation, lacking: Sequence[int]) -> Action | None:
     held of it (``void`` in :meth:`HeuristicBot.choose_play`). ``None`` for other decisions, or
     when no such colour is known.
 
-    Measured alone against the heuristic (2 players, 10,000 one-round games): 52.1% [51.1%, 53.1%].
+    Alone against the heuristic heads-up it wins a little over half of one-round games (52.1%
+    [51.1%, 53.1%] of 10,000 on development seeds, below the held-out ones).
     """
     if obs.awaiting not in ("play", "drawn", "color") or obs.turn != obs.seat:
         return None
@@ -324,5 +362,5 @@ def has_play(actions: Sequence[Action]) -> bool:
     return any(ACTION_KIND[a] == K_PLAY for a in actions)
 
 
-__all__ = ["CONFIDENCE", "DEFAULT_ITERATIONS", "DEFAULT_ROLLOUTS", "MAX_MS", "PARTICLES", "StrongBot",
-           "choose", "has_play", "informed_choice", "prune"]
+__all__ = ["CONFIDENCE", "DEFAULT_ITERATIONS", "DEFAULT_ROLLOUTS", "INFER_DEPTH", "MAX_MS", "PARTICLES",
+           "V1_PARTICLES", "V1_ROLLOUTS", "StrongBot", "choose", "has_play", "informed_choice", "prune"]
