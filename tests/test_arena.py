@@ -179,3 +179,56 @@ def test_chunks_cover_every_game_once_largest_first(games: int, jobs: int) -> No
     assert sizes == sorted(sizes, reverse=True)
     if games >= 16 * jobs:
         assert sizes[-1] == 1 and len(chunks) < games
+
+
+def test_held_out_seeds_are_named_in_the_summary() -> None:
+    from unokit.arena import HELD_OUT, held_out
+
+    assert HELD_OUT == 10**6 and held_out(10**6) and not held_out(10**6 - 1)
+    development = "(development: held-out seeds are 1,000,000 and above)"
+    for seed, word in ((10**6 + 7, "(held-out)"), (7, development)):
+        cfg = _config(games=2, seed=seed)
+        summary = summarize(cfg, run_arena(cfg))
+        assert summary["config"]["held_out"] is held_out(seed)
+        assert f"seed {seed} {word}" in format_summary(summary).splitlines()[0]
+
+
+def test_searching_bots_report_their_work_and_the_time_cap() -> None:
+    cfg = _config(bots=("strong", "heuristic"), games=2, options=Options(target=1),
+                  bot_options=(("strong", (("max_ms", 0.0), ("rollouts", 8))),))
+    results = run_arena(cfg)
+    assert all(r.bot_stats[r.seats.index("strong")]["searched"] >= 1 for r in results)
+    assert all(r.bot_stats[r.seats.index("heuristic")] == {} for r in results)
+    summary = summarize(cfg, results)
+    work = summary["bots"]["strong"]["search"]
+    assert work["capped"] == 0 and work["capped_rate"] == 0 and work["mean_ms"] > 0
+    assert "search" not in summary["bots"]["heuristic"]
+    assert re.search(r"^strong: [\d,]+ searched decisions, \d+\.\d ms each on average; the time cap "
+                     r"bound on 0 \(0\.00%\)$", format_summary(summary), re.M)
+    # A cap of a microsecond binds on every searched decision that has a budget to spend.
+    tight = _config(bots=("strong", "heuristic"), games=1, options=Options(target=1),
+                    bot_options=(("strong", (("max_ms", 0.001), ("rollouts", 400))),))
+    work = summarize(tight, run_arena(tight))["bots"]["strong"]["search"]
+    assert work["capped"] == work["searched"] > 0
+
+
+def test_elo_can_be_anchored(capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = _config(games=4)
+    summary = summarize(cfg, run_arena(cfg), elo_anchor=("random", 1000.0))
+    assert summary["bots"]["random"]["elo"] == pytest.approx(1000.0)
+    assert summary["bots"]["heuristic"]["elo"] > 1000
+    assert main(["arena", "--bots", "heuristic,random", "--games", "2", "--jobs", "1", "--json",
+                 "--elo-anchor", "random=1000"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"]["random"]["elo"] == pytest.approx(1000.0)
+    for bad in ("random", "random=x", "strong=1000"):
+        assert main(["arena", "--bots", "heuristic,random", "--games", "1", "--elo-anchor", bad]) != 0
+        assert "--elo-anchor" in capsys.readouterr().err
+
+
+def test_levels_and_the_previous_strong_bot_play_in_the_arena() -> None:
+    cfg = _config(bots=("hard", "strong-v1", "easy", "normal"), players=4, games=4, options=Options(target=1),
+                  bot_options=(("hard", (("rollouts", 6), ("max_ms", 0.0))),
+                               ("strong-v1", (("rollouts", 6), ("max_ms", 0.0)))))
+    summary = summarize(cfg, run_arena(cfg))
+    assert set(summary["bots"]) == {"hard", "strong-v1", "easy", "normal"}
+    assert "search" in summary["bots"]["hard"] and "search" in summary["bots"]["strong-v1"]

@@ -4,6 +4,9 @@ A *game* is a full match (``Game.new`` then ``play_match``). The lineup gives on
 seat; when it names fewer bots than there are players, its last bot fills the remaining
 seats (``strong,heuristic`` with 4 players is one ``strong`` against three ``heuristic``).
 
+Base seeds of :data:`HELD_OUT` (10^6) and above are *held-out*: kept for reported figures,
+never for tuning a bot (``docs/strength.md``); the summary says which kind a series is.
+
 Seats are rotated so that no bot has a seat advantage: the games come in blocks of
 ``players`` games that share one seed (the same dealer and the same shuffled decks), game
 ``i`` seating lineup entry ``(s + i) % players`` at seat ``s``. Every game is reproducible
@@ -25,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from .bots.base import Bot
 from .bots.driver import play_match
@@ -33,7 +36,20 @@ from .bots.registry import BOTS, make_bot
 from .errors import OptionError, UnoError
 from .game import Game
 from .options import Options
-from .stats import bradley_terry_elo, mean_and_interval, wilson_interval
+from .stats import anchored, bradley_terry_elo, mean_and_interval, wilson_interval
+
+HELD_OUT: Final = 1_000_000
+"""Base seeds from here up are held-out: reported figures only, each in one series
+(``docs/strength.md``); bots are developed on seeds below it."""
+
+
+def held_out(seed: int) -> bool:
+    """Whether base seed ``seed`` is a held-out one (:data:`HELD_OUT` and above).
+
+    >>> held_out(1_000_000), held_out(999_999)
+    (True, False)
+    """
+    return seed >= HELD_OUT
 
 
 @dataclass(frozen=True)
@@ -76,7 +92,9 @@ class GameResult:
 
     ``credit[s]`` is seat ``s``'s share of the win (1 for a sole winner, ``1/k`` for ``k``
     teams or seats sharing it, 0 for a loss); ``round_points[r][s]`` is what seat ``s``'s
-    total (its team's, with partners) gained in round ``r``.
+    total (its team's, with partners) gained in round ``r``. ``bot_stats[s]`` is what seat
+    ``s``'s bot counted of its own work (a searching bot's ``search_stats()``: decisions
+    searched, how often its time cap bound, seconds spent), empty for other bots.
     """
 
     index: int
@@ -88,6 +106,7 @@ class GameResult:
     actions: int
     first_player: int
     round_points: list[list[float]]
+    bot_stats: list[dict[str, float]] = field(default_factory=list)
 
 
 def game_seed(seed: int, index: int, players: int) -> int:
@@ -137,8 +156,14 @@ def play_game(config: ArenaConfig, index: int) -> tuple[GameResult, Game]:
     share = 1.0 / len(game.winners) if game.winners else 0.0
     credit = [share if s in win_seats else 0.0 for s in range(game.n)]
     result = GameResult(index, seed, seats, win_seats, credit, len(round_points), count[0], first,
-                        round_points)
+                        round_points, [bot_stats(b) for b in bots])
     return result, game
+
+
+def bot_stats(bot: Bot) -> dict[str, float]:
+    """What ``bot`` counted of its work (its ``search_stats()``, if it has one), else ``{}``."""
+    stats = getattr(bot, "search_stats", None)
+    return dict(stats()) if callable(stats) else {}
 
 
 def _play_chunk(config: ArenaConfig, indices: Sequence[int],
@@ -230,16 +255,21 @@ def _run_ray(config: ArenaConfig, todo: list[int], jobs: int,
     return results
 
 
-def summarize(config: ArenaConfig, results: Sequence[GameResult]) -> dict[str, Any]:
+def summarize(config: ArenaConfig, results: Sequence[GameResult],
+              elo_anchor: tuple[str, float] | None = None) -> dict[str, Any]:
     """The arena's statistics as a JSON-ready dict.
 
     Per bot name: games played (seat entries), wins (shared wins count as fractions), win
     rate with its 95% Wilson interval, points per round (mean and 95% half-width) and the
-    Bradley-Terry Elo rating (:func:`~unokit.stats.bradley_terry_elo`) fitted on the
+    Bradley-Terry Elo rating (:func:`~unokit.stats.bradley_terry_elo`; averaging 1500, or
+    with ``elo_anchor=(name, rating)`` shifted so that that bot has that rating) fitted on the
     pairwise results of every game (a winner beats each loser of another bot; two seats
     that both won or both lost draw). Also: the first player's win rate (the seat that
     took the first turn of the match) against the fair share ``1 / players``, the win
-    rate by seat, and the distribution of rounds and actions per game.
+    rate by seat, and the distribution of rounds and actions per game; for a bot that counts
+    its work (``search_stats()``), ``search``: its searched decisions, their mean time and how
+    often the time cap bound (:func:`search_summary`). The config says whether the base seed
+    is a held-out one (:func:`held_out`).
     """
     lineup = config.lineup()
     names = sorted(set(lineup))
@@ -251,7 +281,13 @@ def summarize(config: ArenaConfig, results: Sequence[GameResult]) -> dict[str, A
     first_wins = 0.0
     rounds_hist: dict[int, int] = {}
     actions: list[float] = []
+    work: dict[str, dict[str, float]] = {}
     for r in results:
+        for s, stats in enumerate(r.bot_stats):
+            if stats:
+                into = work.setdefault(r.seats[s], {})
+                for key, value in stats.items():
+                    into[key] = into.get(key, 0.0) + value
         for s, name in enumerate(r.seats):
             entries[name] += 1
             wins[name] += r.credit[s]
@@ -274,6 +310,8 @@ def summarize(config: ArenaConfig, results: Sequence[GameResult]) -> dict[str, A
                 else:
                     pairwise[(b, a)] = pairwise.get((b, a), 0.0) + 1.0
     elo = bradley_terry_elo(pairwise) if pairwise else {n: 1500.0 for n in names}
+    if elo_anchor is not None:
+        elo = anchored(elo, *elo_anchor)
     n_games = len(results)
     bots: dict[str, Any] = {}
     for n in names:
@@ -289,6 +327,8 @@ def summarize(config: ArenaConfig, results: Sequence[GameResult]) -> dict[str, A
             "rounds": len(points[n]),
             "elo": elo.get(n, 1500.0),
         }
+        if n in work:
+            bots[n]["search"] = search_summary(work[n])
     flo, fhi = wilson_interval(first_wins, n_games)
     mean_actions, _ = mean_and_interval(actions)
     return {
@@ -297,6 +337,7 @@ def summarize(config: ArenaConfig, results: Sequence[GameResult]) -> dict[str, A
             "edition": config.edition, "players": config.players,
             "options": config.options.changed(), "seed": config.seed,
             "bot_options": {n: dict(items) for n, items in config.bot_options},
+            "held_out": held_out(config.seed),
         },
         "games": n_games,
         "bots": bots,
@@ -309,10 +350,24 @@ def summarize(config: ArenaConfig, results: Sequence[GameResult]) -> dict[str, A
     }
 
 
+def search_summary(work: dict[str, float]) -> dict[str, float]:
+    """A searching bot's counts over a series (summed ``search_stats()``), with the mean time
+    per searched decision (``mean_ms``) and the share of them on which the time cap bound
+    (``capped_rate``: the search stopped before its budget of rollouts)."""
+    searched = work.get("searched", 0.0)
+    out = dict(work)
+    out["mean_ms"] = 1000.0 * work.get("seconds", 0.0) / searched if searched else 0.0
+    out["capped_rate"] = work.get("capped", 0.0) / searched if searched else 0.0
+    return out
+
+
 def format_summary(summary: dict[str, Any]) -> str:
     """A plain-text table of :func:`summarize`'s figures."""
+    seed = summary["config"]["seed"]
+    kind = "held-out" if held_out(seed) else f"development: held-out seeds are {HELD_OUT:,} and above"
     lines = [f"{summary['games']} games, {summary['config']['players']} players, "
-             f"edition {summary['config']['edition']}, options {summary['config']['options'] or 'default'}"]
+             f"edition {summary['config']['edition']}, options {summary['config']['options'] or 'default'}, "
+             f"seed {seed} ({kind})"]
     lines.append(f"{'bot':<12}{'seats':>7}{'win rate':>10}{'95% CI':>18}{'pts/round':>12}{'Elo':>8}")
     order = sorted(summary["bots"].items(), key=lambda kv: -kv[1]["elo"])
     for name, b in order:
@@ -325,6 +380,12 @@ def format_summary(summary: dict[str, Any]) -> str:
                  f"[{100 * fp['ci95'][0]:.1f}%, {100 * fp['ci95'][1]:.1f}%] (fair share "
                  f"{100 * fp['fair_share']:.1f}%); "
                  f"mean {summary['actions_per_game_mean']:.0f} actions per game")
+    for name, b in order:
+        w = b.get("search")
+        if w:
+            lines.append(f"{name}: {w['searched']:,.0f} searched decisions, {w['mean_ms']:.1f} ms each on "
+                         f"average; the time cap bound on {w['capped']:,.0f} "
+                         f"({100 * w['capped_rate']:.2f}%)")
     return "\n".join(lines)
 
 

@@ -4,7 +4,8 @@
 - :func:`elo_expected` and :func:`elo_update`: the classic Elo formulas (sequential updates).
 - :func:`bradley_terry_elo`: ratings by maximum likelihood over all pairwise results
   (the Bradley-Terry model, whose win probability is the Elo curve), independent of the
-  order of the games. This is what the arena reports as "Elo".
+  order of the games. This is what the arena reports as "Elo"; :func:`anchored` shifts a
+  scale so that one bot has a given rating (``random`` = 1000 for players).
 
 >>> lo, hi = wilson_interval(60, 100)
 >>> round(lo, 4), round(hi, 4)
@@ -111,6 +112,20 @@ def bradley_terry_elo(wins: Mapping[tuple[str, str], float], prior_games: float 
             break
     ratings = {n: 400.0 * math.log10(g) for n, g in gamma.items()}
     shift = mean - sum(ratings.values()) / len(ratings)
+    return {n: r + shift for n, r in ratings.items()}
+
+
+def anchored(ratings: Mapping[str, float], name: str, value: float) -> dict[str, float]:
+    """``ratings`` shifted so that ``name`` is rated ``value`` (unchanged when ``name`` is not
+    rated): Elo differences are all a fit says, so a scale shown to players needs an anchor
+    (``random`` at 1000 in ``docs/strength.md``).
+
+    >>> anchored({"random": 1200.0, "easy": 1500.0}, "random", 1000)
+    {'random': 1000.0, 'easy': 1300.0}
+    """
+    if name not in ratings:
+        return dict(ratings)
+    shift = value - ratings[name]
     return {n: r + shift for n, r in ratings.items()}
 
 

@@ -35,7 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-option", nargs="*", action="extend", default=[], metavar="BOT.NAME=VALUE",
                         help="bot options, e.g. strong.iterations=20 heuristic.forget_uno=0.1 "
                              "(repeatable; the options of each bot: docs/bots.md)")
-    parser.add_argument("--seed", type=int, default=0, help="base seed (every game is reproducible)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="base seed (every game is reproducible); 1000000 and above are held-out "
+                             "seeds, kept for reported figures (docs/strength.md)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: every core)")
     parser.add_argument("--backend", choices=("process", "ray"), default="process",
@@ -44,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--record", metavar="DIR", help="save every game's record (JSON) to DIR")
     parser.add_argument("--game", type=int, action="append", metavar="I",
                         help="play only game I of the series (repeatable), e.g. to reproduce it")
+    parser.add_argument("--elo-anchor", metavar="BOT=RATING",
+                        help="shift the Elo ratings so that BOT has RATING, e.g. random=1000 "
+                             "(default: they average 1500)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -55,6 +60,21 @@ def played_line(games: int, seconds: float, jobs: int, backend: str) -> str:
     where = "on Ray" if backend == "ray" else f"{workers} process{'es' if workers > 1 else ''}"
     noun = "game" if games == 1 else "games"
     return f"played {games:,} {noun} in {seconds:.2f} s: {rate} ({where}, {engine_build()} engine)"
+
+
+def parse_elo_anchor(text: str, bots: tuple[str, ...]) -> tuple[str, float]:
+    """``--elo-anchor random=1000`` as ``("random", 1000.0)``; the bot must play in the series."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    try:
+        rating = float(raw) if sep else float("nan")
+    except ValueError:
+        rating = float("nan")
+    if not name or rating != rating or rating in (float("inf"), float("-inf")):
+        raise OptionError(f"--elo-anchor {text!r} must be written as BOT=RATING, e.g. random=1000")
+    if name not in bots:
+        raise OptionError(f"--elo-anchor: bot {name!r} does not play in this arena (--bots {','.join(bots)})")
+    return name, rating
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
     if bad:
         raise OptionError(f"--game {bad[0]}: a series of {args.games} games has games 0 to "
                           f"{args.games - 1}")
+    anchor = parse_elo_anchor(args.elo_anchor, bots) if args.elo_anchor else None
     options = Options.from_strings(args.option)
     config = ArenaConfig(bots=bots, games=args.games, edition=args.edition, players=players,
                          options=options, seed=args.seed, bot_options=bot_options)
@@ -106,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
             results = run_arena(config, jobs=args.jobs, backend=args.backend, record_dir=args.record,
                                 indices=indices, progress=lambda k: bar.advance(task, k))
     seconds = time.perf_counter() - start
-    summary = summarize(config, results)
+    summary = summarize(config, results, elo_anchor=anchor)
     if args.json:
         json.dump(summary, sys.stdout, indent=2)
         print()
