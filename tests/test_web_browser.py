@@ -790,6 +790,24 @@ def test_the_table_in_each_language(pages: Pages, locale: str) -> None:
     assert page.evaluate("() => window.localStorage.getItem('unokit.lang')") in ("en", "fr")
 
 
+@pytest.mark.parametrize("locale", list(LANGS))
+def test_the_levels_are_offered_for_a_seat_in_each_language(pages: Pages, locale: str) -> None:
+    from unokit.bots import LEVEL_ELO, LEVELS
+    from unokit.i18n import translator
+
+    tr = translator(LANGS[locale][1])
+    levels = [tr._("Easy bot"), tr._("Normal bot"), tr._("Hard bot")]
+    page = pages.new(locale=locale)
+    open_app(page, pages.base)
+    page.wait_for_selector("#seat-1")
+    offered = [t.strip() for t in page.locator("#seat-1 option").all_inner_texts()]
+    # After "a person", the levels easiest first, each with its rating.
+    assert offered[1:4] == [f"{label} · Elo {LEVEL_ELO[n]}" for label, n in zip(levels, LEVELS, strict=True)]
+    seeded_room(page, pages.base, "classic", ["easy", "normal", "hard"], seed=7)
+    for seat, label in enumerate(levels, start=1):
+        page.locator(f'.seat[data-seat="{seat}"]', has_text=label).wait_for()
+
+
 def _match_events(edition: str, players: int, seed: int, options: dict[str, Any]) -> list[Any]:
     """Every event of a seeded match between bots (random and heuristic, so that bluffs,
     challenges and answers happen), through the table driver; at most about 1,500."""

@@ -8,15 +8,28 @@ import { saveName, savedName } from "./store.js";
 import { errorText, navigate, toast } from "./ui.js";
 
 export const EDITION_TITLES = { classic: "UNO", cars2: "UNO Cars 2", "phineas-ferb": "UNO Phineas and Ferb" };
-const BOTS = ["random", "heuristic", "strong"];
+// The bots offered for a seat: the difficulty levels for people, easiest first, then the bots
+// by name (docs/bots.md; `hard` is the strong bot under the level's name).
+export const BOTS = ["easy", "normal", "hard", "random", "heuristic", "strong"];
+// The ratings shown beside them: Elo with the random bot at 1000, measured in the arena
+// (unokit.bots.LEVEL_ELO, docs/strength.md; tests/test_web_browser_i18n.py checks they agree).
+export const LEVEL_ELO = { random: 1000, easy: 1646, normal: 1751, hard: 1872 };
 
 export function botLabel(bot) {
   switch (bot) {
+    case "easy": return _("Easy bot");
+    case "normal": return _("Normal bot");
+    case "hard": return _("Hard bot");
     case "random": return _("Random bot");
     case "heuristic": return _("Heuristic bot");
     case "strong": return _("Strong bot");
     default: return bot ? format(_("Bot ({name})"), { name: bot }) : _("Bot");
   }
+}
+
+// A bot as a choice for a seat: its name, and its rating where it has one.
+export function botChoice(bot) {
+  return LEVEL_ELO[bot] ? `${botLabel(bot)} · Elo ${LEVEL_ELO[bot]}` : botLabel(bot);
 }
 
 function optionLabel(name) {
@@ -152,7 +165,7 @@ function seatRows(container, players, previous) {
       h("label", { for: id, text: format(_("Player {n}"), { n: seat + 1 }) }),
       h("select", { id, name: id, dataset: { seat: String(seat) } },
         h("option", { value: "human", selected: current === "human", text: _("A person (a friend joins by the link)") }),
-        BOTS.map((b) => h("option", { value: b, selected: current === b, text: botLabel(b) })))));
+        BOTS.map((b) => h("option", { value: b, selected: current === b, text: botChoice(b) })))));
   }
   replaceChildren(container, rows);
 }

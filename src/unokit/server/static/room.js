@@ -10,7 +10,7 @@ import { Connection, getJSON } from "./net.js";
 import { saveName, savedName, Tokens } from "./store.js";
 import { seatName, Teller } from "./teller.js";
 import { closedText, errorText, navigate, toast } from "./ui.js";
-import { botLabel, EDITION_TITLES } from "./lobby.js";
+import { BOTS, botChoice, botLabel, EDITION_TITLES } from "./lobby.js";
 
 const COLOR_KEYS = { r: "R", y: "Y", g: "G", b: "B" };
 const MAX_LOG = 300;
@@ -581,7 +581,7 @@ export class RoomPage {
       }
       if (s.kind !== "bot") {
         const select = h("select", { "aria-label": format(_("Bot for {who}"), { who: label }), class: "bot-select" },
-          ["heuristic", "random", "strong"].map((b) => h("option", { value: b, text: botLabel(b) })));
+          BOTS.map((b) => h("option", { value: b, selected: b === "heuristic", text: botChoice(b) })));
         controls.push(select, h("button", {
           type: "button", class: "btn btn-small", text: _("Give to a bot"),
           "aria-label": format(_("Give {who} to a bot"), { who: label }),
