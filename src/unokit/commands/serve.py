@@ -1,16 +1,22 @@
 """``unokit serve``: play UNO in the browser, with friends and bots (``docs/protocol.md``).
 
 It needs the ``web`` extra (``pip install 'unokit[web]'``): FastAPI, uvicorn, SQLAlchemy,
-Alembic and platformdirs. The rooms live in a database (``--database``, any SQLAlchemy URL;
-by default an SQLite file in the user data folder), so a restarted server resumes them.
+Alembic, platformdirs and psycopg. The rooms live in a database (``--database``, any
+SQLAlchemy URL; by default an SQLite file in the user data folder), so a restarted server
+resumes them. On PostgreSQL any number of processes serve the same rooms: ``--workers N``
+here, or several ``unokit serve`` behind a load balancer (``docs/deploy.md``).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import os
 import socket
 import threading
 import webbrowser
+from typing import Any
 
 from ..errors import OptionError, UnoError
 
@@ -29,8 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "0.0.0.0: every device of the network)")
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
     parser.add_argument("--database", metavar="URL", default=None,
-                        help="where rooms are kept: an SQLAlchemy URL such as sqlite:///rooms.db "
-                             "(default: unokit.db in the user data folder)")
+                        help="where rooms are kept: an SQLAlchemy URL such as sqlite:///rooms.db or "
+                             "postgresql://user@host/db (default: unokit.db in the user data folder)")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="serve with N processes on one port (PostgreSQL only; default 1)")
     parser.add_argument("--open", action="store_true", help="open the link in a web browser")
     parser.add_argument("--dev", action="store_true",
                         help="development mode: rooms may be seeded or stacked, and /api/dev shows "
@@ -86,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         from ..server.protocol import MAX_FRAME_BYTES
         from ..server.rooms import ServerOptions
         from ..server.security import keep_secrets_out_of_logs
-        from ..server.store import Store, default_database
+        from ..server.store import Store, default_database, is_postgresql
     except ImportError as exc:
         raise UnoError(f"unokit serve needs the web extra ({exc}); install it with: "
                        "pip install 'unokit[web]'") from None
@@ -98,15 +106,19 @@ def run(args: argparse.Namespace) -> int:
         raise OptionError(f"--rate-limit must be 0 (no limit) or more, not {args.rate_limit}")
     if not args.idle_hours > 0 or args.idle_hours == float("inf"):
         raise OptionError(f"--idle-hours must be a finite number above 0, not {args.idle_hours}")
+    if args.workers < 1:
+        raise OptionError(f"--workers must be at least 1, not {args.workers}")
     url = args.database or default_database()
+    if args.workers > 1 and not is_postgresql(url):
+        raise OptionError(f"--workers {args.workers} needs a PostgreSQL --database (postgresql://...): "
+                          "an SQLite database is served by one process")
     try:
-        store = Store(url)
+        store = Store(url)  # checks the database, and migrates it, before any worker starts
     except Exception as exc:  # a bad URL, a missing driver, a database that cannot be opened
         raise UnoError(f"--database: cannot open {_safe_url(url)}: {exc}") from None
-    app = create_app(store, ServerOptions(dev=args.dev, max_rooms=args.max_rooms,
-                                          allowed_origins=tuple(args.allow_origin),
-                                          idle_hours=args.idle_hours, posts_per_10s=args.rate_limit,
-                                          rate_limit=args.rate_limit))
+    options = ServerOptions(dev=args.dev, max_rooms=args.max_rooms, allowed_origins=tuple(args.allow_origin),
+                            idle_hours=args.idle_hours, posts_per_10s=args.rate_limit,
+                            rate_limit=args.rate_limit)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -118,9 +130,16 @@ def run(args: argparse.Namespace) -> int:
     sock.listen(128)
     sock.set_inheritable(True)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=MAX_FRAME_BYTES,
-                            server_header=False, proxy_headers=False, lifespan="on",
-                            h11_max_incomplete_event_size=16 * 1024)
+    settings: dict[str, Any] = {"log_level": args.log_level, "ws_max_size": MAX_FRAME_BYTES,
+                                "server_header": False, "proxy_headers": False, "lifespan": "on",
+                                "h11_max_incomplete_event_size": 16 * 1024}
+    if args.workers > 1:
+        store.close()  # each worker opens its own
+        os.environ[WORKER_SETTINGS] = json.dumps({"database": url, "options": dataclasses.asdict(options)})
+        config = uvicorn.Config("unokit.commands.serve:worker_app", factory=True, workers=args.workers,
+                                **settings)
+    else:
+        config = uvicorn.Config(create_app(store, options), **settings)
     server = uvicorn.Server(config)
     keep_secrets_out_of_logs()  # after the config has set the loggers up (and again at startup)
     for line in links(args.host, port):
@@ -131,11 +150,33 @@ def run(args: argparse.Namespace) -> int:
         shown = "127.0.0.1" if args.host in ("0.0.0.0", "", "::") else args.host
         _open_later(f"http://{shown}:{port}/")
     try:
-        server.run(sockets=[sock])
+        if args.workers > 1:
+            from uvicorn.supervisors import Multiprocess
+
+            print(f"unokit: {args.workers} worker processes (a dead one is replaced)", flush=True)
+            Multiprocess(config, sockets=[sock]).run()
+        else:
+            server.run(sockets=[sock])
     finally:
         sock.close()
         store.close()
     return 0
+
+
+WORKER_SETTINGS = "UNOKIT_SERVE_WORKER"
+"""The environment variable that passes ``--workers``' processes their database and options."""
+
+
+def worker_app() -> Any:
+    """The application of one ``--workers`` process (uvicorn calls it in each)."""
+    from ..server.app import create_app
+    from ..server.rooms import ServerOptions
+    from ..server.store import Store
+
+    settings = json.loads(os.environ[WORKER_SETTINGS])
+    options = settings["options"]
+    options["allowed_origins"] = tuple(options["allowed_origins"])
+    return create_app(Store(settings["database"]), ServerOptions(**options))
 
 
 def _open_later(url: str) -> None:

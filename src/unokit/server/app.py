@@ -33,6 +33,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES
 from ..options import MAX_TARGET, Options
 from ..record import record_of
 from .catalogs import catalog_json, rules_json
+from .cluster import Cluster
 from .models import (
     DEFAULT_BETWEEN_ROUNDS,
     DEFAULT_BOT,
@@ -185,8 +186,10 @@ def _error(exc: ProtocolError) -> JSONResponse:
 
 
 def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
-    """The application, serving the rooms of ``store``."""
-    rooms = Rooms(store, options)
+    """The application, serving the rooms of ``store``. On PostgreSQL it joins the other
+    processes serving the same database (:mod:`.cluster`)."""
+    cluster = Cluster(store.url) if store.postgresql else None
+    rooms = Rooms(store, options, cluster)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -194,11 +197,17 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
         loaded = rooms.load()
         if loaded:
             log.info("resumed %d room(s)", len(loaded))
+        if cluster is not None:
+            cluster.start(rooms)
+            await cluster.ready()
+            log.info("serving with the other processes of the database as server %s", cluster.id)
         rooms.start()
         janitor = asyncio.get_running_loop().create_task(_close_idle_rooms(rooms))
         yield
         janitor.cancel()
         rooms.stop()
+        if cluster is not None:
+            await cluster.stop()
 
     app = FastAPI(title="unokit", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url=None)
@@ -235,7 +244,8 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "version": __version__, "rooms": len(rooms.rooms)}
+        return {"ok": True, "version": __version__, "rooms": len(rooms.rooms),
+                "server": rooms.server_id, "owned": sum(1 for r in rooms.rooms.values() if r.owned)}
 
     @app.get("/api/config")
     async def config() -> dict[str, Any]:
@@ -335,7 +345,7 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
                 raise ProtocolError("illegal", "no game in this room")
             async with room.lock:
                 return {"version": room.version, "status": room.status, "position": room.game.to_dict(),
-                        "declined": list(room.declined)}
+                        "declined": list(room.declined), "owned": room.owned, "server": rooms.server_id}
 
     @app.websocket("/ws/{code}")
     async def room_websocket(ws: WebSocket, code: str) -> None:

@@ -179,7 +179,10 @@ class Health(_Model):
 
     ok: Literal[True]
     version: str
-    rooms: int
+    rooms: int = Field(description="the open rooms this process holds")
+    server: str | None = Field(description="this process's id among the processes of a PostgreSQL "
+                                           "database; null on SQLite (one process)")
+    owned: int = Field(description="the rooms whose bots and timers this process runs")
 
 
 class SeatSummary(_Model):

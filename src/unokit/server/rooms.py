@@ -18,6 +18,12 @@ A bot is built afresh for each decision, seeded from the match's seed, the seat 
 game's version: a room resumed after a restart makes the same decisions.
 
 :class:`Rooms` holds every room of the server, creates them, and loads them at start.
+
+On PostgreSQL, several server processes share the rooms (:mod:`.cluster`): each change is
+written with the room's revision checked, the other processes replay it from its
+notification, and only the process that owns a room (:attr:`Room.owned`) runs its driver.
+What a process holds of a room it can always read again from the database
+(:meth:`Room.reload`).
 """
 
 from __future__ import annotations
@@ -25,16 +31,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ..actions import Action, action_str
 from ..bots.base import Bot
-from ..bots.registry import make_bot
+from ..bots.forgetful import make_table_bot
 from ..cards import parse_card
 from ..errors import IllegalActionError, NotationError, OptionError, RecordError, UnoError
 from ..events import Event
@@ -44,9 +51,10 @@ from ..options import Options
 from ..phases import GAME_OVER, ROUND_OVER
 from ..position import action_line
 from ..record import VERSION as RECORD_VERSION
-from ..record import record_of, replay
+from ..record import parse_action_line, record_of, replay
 from ..table import Table
 from . import security
+from .cluster import Cluster, note_sender
 from .models import (
     DEFAULT_BETWEEN_ROUNDS,
     DEFAULT_BOT,
@@ -63,7 +71,7 @@ from .models import (
     SetBot,
 )
 from .protocol import CHAT_HISTORY, ClientMessage, GameMessage, ProtocolError, check_chat, check_name, dumps
-from .store import STORE_FORMAT, ChatData, RoomData, SeatData, Store
+from .store import STORE_FORMAT, ChatData, RoomConflict, RoomData, SeatData, Store
 
 log = logging.getLogger("unokit.server")
 
@@ -195,13 +203,9 @@ def _derive(seed: int, *parts: object) -> int:
 
 
 def room_bot(name: str, seed: int, forget_uno: float) -> Bot:
-    """A server bot: ``name`` from the registry, forgetting UNO at times (as ``unokit play``'s)."""
-    from ..tui.session import ForgetfulBot
-
-    try:
-        return make_bot(name, seed=seed, forget_uno=forget_uno)
-    except OptionError:
-        return ForgetfulBot(make_bot(name, seed=seed), forget_uno, seed + 7)
+    """A server bot: ``name`` from the registry, forgetting UNO at times as ``unokit play``'s do
+    (a difficulty level keeps its own mistake rates)."""
+    return make_table_bot(name, seed, forget_uno)
 
 
 # ---------------------------------------------------------------------- connections and seats
@@ -216,6 +220,8 @@ class Client:
         self.code = code
         self.room: Room | None = None
         self.seat: int | None = None
+        self.token_hash: str | None = None
+        """The hash of the token its seat was entered with (a moved seat is followed by it)."""
         self.sent: list[str] = []
 
     def send(self, text: str) -> None:
@@ -236,9 +242,17 @@ class Seat:
     bot: str | None = None
     token_hash: str | None = None
     ready: bool = False
+    away: bool = False
+    """A person silent past ``turn_timeout``: a bot plays for them until they act again."""
 
     def data(self) -> SeatData:
-        return SeatData(self.seat, self.kind, self.name, self.bot, self.token_hash)
+        """The seat as stored."""
+        return SeatData(self.seat, self.kind, self.name, self.bot, self.token_hash, self.ready, self.away)
+
+    def set(self, data: SeatData) -> None:
+        """Make the seat the stored one."""
+        self.kind, self.name, self.bot, self.token_hash = data.kind, data.name, data.bot, data.token_hash
+        self.ready, self.away = data.ready, data.away
 
 
 @dataclass
@@ -285,8 +299,20 @@ class Room:
         self.declined: list[int] = []
         self.clients: list[Client] = []
         self.chat: list[ChatData] = []
-        self.away: set[int] = set()
-        """People silent past ``turn_timeout``: a bot plays for them until they act again."""
+        self.rev = 0
+        """The room's revision as this process last stored or read it (``store.RoomConflict``)."""
+        self.remote: frozenset[int] = frozenset()
+        """The seats with a connection to another server process."""
+        self.owned = rooms.cluster is None
+        """Whether this process runs the room's driver (its bots and timers): always with one
+        process; on PostgreSQL, the process that holds the room's advisory lock."""
+        self._dirty = False
+        """This copy of the room must be read again from the database before it is used."""
+        self._diverged = False
+        """This copy changed without being stored (a write failed): read it again whole."""
+        self._reloading = False
+        self._notes: list[dict[str, Any]] = []
+        self._follower: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
@@ -339,13 +365,13 @@ class Room:
                 "connected": self._connected(s.seat), "away": self._away(s.seat), "ready": s.ready}
 
     def _connected(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.clients)
+        return seat in self.remote or any(c.seat == seat for c in self.clients)
 
     def _away(self, seat: int) -> bool:
         """Whether the person at ``seat`` is played by a bot now (or will be, once the grace
         of a disconnected person's turn is over)."""
         return (self.seats[seat].kind == "human" and self.status not in (LOBBY, CLOSED)
-                and (seat in self.away or not self._connected(seat)))
+                and (self.seats[seat].away or not self._connected(seat)))
 
     def names(self) -> tuple[str | None, ...]:
         """Each seat's person's name (``None`` for a bot)."""
@@ -371,6 +397,297 @@ class Room:
             for text in texts[c.seat]:
                 c.send(text)
 
+    # ------------------------------------------------------------------ the database
+
+    @contextlib.asynccontextmanager
+    async def _locked(self) -> AsyncIterator[None]:
+        """The room's lock, with the room read again first if it must be."""
+        async with self.lock:
+            if self._dirty:
+                self.reload()
+                if self._dirty:
+                    raise ProtocolError("server_error", "the server cannot reach its database: "
+                                                        "try again in a moment")
+            yield
+
+    def _write(self, method: Callable[..., int], note: dict[str, Any],
+               undo: Callable[[], None] | None = None, diverged: bool = False, **values: Any) -> None:
+        """Store a change of the room with ``method`` (of :class:`~.store.Store`), checking the
+        room's revision, and announce it (``note``) to the other processes. If another
+        process changed the room first, or the database fails, nothing is stored, the game
+        is put back as it was (``undo``; with ``diverged``, it is read again whole), the
+        room is read again, and the change is refused."""
+        try:
+            self.rev = method(self.code, rev=self.rev, note=self.rooms.note({**note, "c": self.code,
+                                                                             "r": self.rev + 1}), **values)
+        except RoomConflict:
+            self._failed(undo, diverged)
+            raise ProtocolError("stale", "the room changed at the same moment: look again and retry") \
+                from None
+        except Exception:
+            log.exception("room %s: a change could not be stored; reading the room again", self.code)
+            self._failed(undo, diverged)
+            raise ProtocolError("server_error", "the server could not save the change: "
+                                                "try again in a moment") from None
+
+    def _failed(self, undo: Callable[[], None] | None, diverged: bool) -> None:
+        if undo is not None:
+            undo()
+        self._diverged = self._diverged or diverged
+        self._dirty = True
+        self.reload()
+
+    def _undo_to(self, game: Game, declined: list[int]) -> Callable[[], None]:
+        """What puts the game back to ``game`` (a copy), with the table's declines."""
+        def undo() -> None:
+            self.game, self.table, self.declined = game, Table(game), []
+            self._apply_declined(declined)
+        return undo
+
+    def _publish_presence(self) -> None:
+        """Tell the other processes which seats have a connection here."""
+        if self.rooms.cluster is None:
+            return
+        counts: dict[int, int] = {}
+        for c in self.clients:
+            if c.seat is not None:
+                counts[c.seat] = counts.get(c.seat, 0) + 1
+        try:
+            self.store.set_presence(self.rooms.cluster.id, self.code, counts,
+                                    note=self.rooms.note({"c": self.code, "k": "presence"}))
+        except Exception as exc:
+            log.warning("room %s: presence could not be stored (%s)", self.code, exc)
+
+    def note(self, change: dict[str, Any]) -> None:
+        """Another process changed the room (its notification): follow it."""
+        self._notes.append(change)
+        if self._follower is None or self._follower.done():
+            self._follower = asyncio.get_running_loop().create_task(self._follow())
+
+    async def _follow(self) -> None:
+        while self._notes:
+            async with self.lock:
+                notes, self._notes = self._notes, []
+                try:
+                    for change in notes:
+                        if not self._dirty:
+                            self._follow_one(change)
+                    if self._dirty:
+                        self.reload()
+                except Exception:
+                    log.exception("room %s: following a change failed; reading the room again", self.code)
+                    self._diverged = self._dirty = True
+                    self.reload()
+            await asyncio.sleep(0)
+
+    def _follow_one(self, change: dict[str, Any]) -> None:
+        """Apply one change another process made: replay an action or a deal that comes right
+        after this copy's; add a chat line; read the presence; else read the room again."""
+        kind = change.get("k")
+        if kind == "chat":
+            message = change.get("m")
+            if isinstance(message, dict) and (not self.chat or message["id"] > self.chat[-1].id):
+                self.chat = [*self.chat[-(CHAT_HISTORY - 1):], ChatData(
+                    message["id"], message["seat"], message["name"], message["text"], message["time"])]
+                text = dumps(message)
+                for c in self.clients:
+                    c.send(text)
+            return
+        if kind == "presence":
+            self._set_remote(self.store.present(self.code, self.rooms.server_id or ""))
+            self._send_room()
+            self._next_round_if_ready()
+            self._kick_driver()
+            return
+        rev = change.get("r")
+        if isinstance(rev, int) and rev <= self.rev:
+            return  # this copy has it already
+        game, table = self.game, self.table
+        if (kind in ("act", "deal") and rev == self.rev + 1 and game is not None and table is not None
+                and change.get("g") == self.game_no and change.get("v") == game.version + 1):
+            if kind == "act":
+                seat, action = parse_action_line(str(change.get("l")))
+                if seat < 0 or self.status != PLAYING:
+                    self._dirty = True
+                    return
+                events = table.act(seat, action)
+                status = self._status_of(game)
+            else:
+                if self.status != ROUND_OVER_STATUS:
+                    self._dirty = True
+                    return
+                events = table.start_round()
+                status = PLAYING
+            if game.version != change.get("v"):
+                self._diverged = self._dirty = True
+                return
+            self.rev = rev
+            self.declined = []
+            self._changed(status, events)
+            return
+        self._dirty = True
+
+    def _set_remote(self, present: frozenset[int]) -> None:
+        now = time.monotonic()
+        for seat in self.remote - present:
+            if not any(c.seat == seat for c in self.clients):
+                self._gone[seat] = now
+        self.remote = present
+
+    def reload(self) -> None:
+        """Read the room again from the database and tell the connections what changed: the
+        actions and deals this copy missed are replayed (each seat is sent their events);
+        a copy that cannot be brought up to date that way is replaced, and its connections
+        sent the match again. If the database cannot be read, the room stays to be read
+        again (``_dirty``)."""
+        if self._reloading:  # a change refused while reading the room: read it again later
+            self._dirty = True
+            return
+        self._reloading = True
+        try:
+            self._reload()
+        finally:
+            self._reloading = False
+
+    def _reload(self) -> None:
+        try:
+            data = self.store.load_room(self.code, CHAT_HISTORY, self.rooms.server_id)
+        except Exception as exc:
+            log.warning("room %s cannot be read from the database (%s)", self.code, exc)
+            self._dirty = True
+            return
+        self._dirty = False
+        if data is None or data.status == CLOSED:
+            if self.status != CLOSED:
+                self._close_here(data.closed_reason if data is not None else "format")
+            return
+        before = json.dumps(self.room_message(None))
+        diverged, self._diverged = self._diverged, False
+        try:
+            self._sync(data, diverged)
+        except (UnoError, TypeError, ValueError, KeyError) as exc:
+            log.error("room %s cannot be read again (%s): closing it", self.code, exc)
+            self._close("format")
+            return
+        self._set_deadline()
+        if json.dumps(self.room_message(None)) != before:
+            self._send_room()
+        self._next_round_if_ready()
+        self._kick_driver()
+
+    def _sync(self, data: RoomData, diverged: bool) -> None:
+        game = self.game
+        caught_up = False
+        if (not diverged and game is not None and self.table is not None and data.record is not None
+                and data.game_no == self.game_no and data.version >= game.version):
+            caught_up = self._catch_up(data.record) and game.version == data.version
+        if not caught_up:
+            opening = self.game_no != data.game_no or game is None
+            self.status = data.status
+            self._restore(data)
+            if self.game is not None:
+                fresh = self.game.history == [] and len(self.game.rounds) == 1 and opening
+                if fresh:
+                    self._send_game(self.game.opening_events())
+                else:
+                    self._send_game(round_events(self.game), replay=True)
+        else:
+            self._apply_declined(data.declined)
+        self.rev = data.rev
+        self.status = data.status if self.game is None else self._status_of_room(data.status)
+        self.host, self.closed_reason = data.host, data.closed_reason
+        for seat, stored in zip(self.seats, data.seats, strict=True):
+            seat.set(stored)
+        self._set_remote(data.present)
+        known = self.chat[-1].id if self.chat else 0
+        for line in data.chat:
+            if line.id > known:
+                text = dumps(line.to_message())
+                for c in self.clients:
+                    c.send(text)
+        self.chat = list(data.chat)
+        self._follow_seats()
+
+    def _status_of_room(self, stored: str) -> str:
+        return stored if stored in (LOBBY, CLOSED) or self.game is None else self._status_of(self.game)
+
+    def _catch_up(self, record: dict[str, Any]) -> bool:
+        """Replay the record's actions and deals that come after this copy's game; ``False``
+        if the game is not a beginning of the record's."""
+        game, table = self.game, self.table
+        assert game is not None and table is not None
+        rounds = record["rounds"]
+        r = len(game.rounds) - 1
+        if r >= len(rounds) or len(game.history) > len(rounds[r]["actions"]):
+            return False
+        start = len(game.history)
+        while True:
+            for line in rounds[r]["actions"][start:]:
+                seat, action = parse_action_line(line)
+                if seat < 0:
+                    return False
+                events = table.act(seat, action)
+                self.declined = []
+                self._changed(self._status_of(game), events)
+            r += 1
+            if r >= len(rounds):
+                return True
+            if self.status != ROUND_OVER_STATUS:
+                return False
+            events = table.start_round()
+            self.declined = []
+            self._changed(PLAYING, events)
+            start = 0
+
+    def _apply_declined(self, declined: Sequence[int]) -> None:
+        """The declines the owner stored, as far as this copy's table has not seen them."""
+        table = self.table
+        if table is None:
+            return
+        for seat in declined[len(self.declined):]:
+            if table.next_seat() != seat or table.must_act(seat):
+                break
+            table.decline(seat)
+            self.declined.append(seat)
+
+    def _follow_seats(self) -> None:
+        """The connections follow their person when seats were moved elsewhere; a person no
+        longer seated is told so."""
+        for c in list(self.clients):
+            if c.seat is None or c.token_hash is None:
+                continue
+            seat = next((s.seat for s in self.seats if s.kind == "human" and s.token_hash == c.token_hash),
+                        None)
+            if seat is None:
+                c.send(dumps({"type": "left", "reason": "kicked"}))
+                c.close()
+                self.clients.remove(c)
+                c.room = None
+            else:
+                c.seat = seat
+
+    def _close_here(self, reason: str | None) -> None:
+        """The room was closed (by another process): tell the connections, forget it."""
+        self.status, self.closed_reason = CLOSED, reason
+        self.rooms.forget(self)
+        for c in list(self.clients):
+            c.send(dumps(self.room_message(c)))
+            c.send(dumps({"type": "left", "reason": "closed"}))
+            c.close()
+            c.room = None
+        self.clients.clear()
+        self._kick_driver()
+
+    def set_owned(self, owned: bool) -> None:
+        """This process now runs (or no longer runs) the room's driver; a room taken over is
+        read again first."""
+        self.owned = owned
+        if owned:
+            self._dirty = True
+            self.note({"k": "owned"})
+        else:
+            self.stop()
+
     # ------------------------------------------------------------------ entering and leaving
 
     def _check_open(self) -> None:
@@ -380,7 +697,7 @@ class Room:
     async def hello(self, client: Client, token: str | None) -> None:
         """``client`` enters the room: at the seat whose token ``token`` is, or (no token) as
         a spectator. It is sent the room, the chat so far and the match so far."""
-        async with self.lock:
+        async with self._locked():
             self._check_open()
             seat = None
             if token is not None:
@@ -388,9 +705,12 @@ class Room:
                 if seat is None:
                     raise ProtocolError("unauthorized", "this token is not one of this room's seats")
             client.room, client.seat = self, seat
+            client.token_hash = None if seat is None else self.seats[seat].token_hash
             self.clients.append(client)
             if seat is not None:
-                self._come_back(seat)
+                with contextlib.suppress(ProtocolError):  # stored or not, they are here
+                    self._come_back(seat)
+                self._publish_presence()
             self._send_room()
             client.send(dumps({"type": "chat_history", "messages": [m.to_message() for m in self.chat]}))
             if self.game is not None:
@@ -401,7 +721,7 @@ class Room:
     async def take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
         """Seat the person ``name`` at an open seat (``seat``, or the first): returns the seat
         and its token."""
-        async with self.lock:
+        async with self._locked():
             self._check_open()
             if seat is not None:
                 if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "open":
@@ -417,7 +737,7 @@ class Room:
             if self.host is None:
                 self.host = chosen.seat
             self._gone[chosen.seat] = time.monotonic()
-            self.store.update_room(self.code, host=self.host, seats=[chosen.data()])
+            self._write(self.store.update_room, {"k": "room"}, host=self.host, seats=[chosen.data()])
             self._send_room()
             return chosen.seat, token
 
@@ -436,6 +756,8 @@ class Room:
                 self.clients.remove(client)
                 if client.seat is not None and not self._connected(client.seat):
                     self._gone[client.seat] = time.monotonic()
+                if client.seat is not None:
+                    self._publish_presence()
                 if self.status != CLOSED:
                     self._send_room()
                     self._next_round_if_ready()
@@ -443,13 +765,13 @@ class Room:
 
     async def leave(self, client: Client) -> None:
         """``client`` leaves its seat for good."""
-        async with self.lock:
+        async with self._locked():
             seat = self._seated(client)
             self._give_up(seat, "left", None)
 
     async def kick(self, client: Client, seat: int) -> None:
         """The host frees a person's seat (a bot takes it during a match)."""
-        async with self.lock:
+        async with self._locked():
             self._host(client)
             if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human" or seat == self.host:
                 raise ProtocolError("illegal", f"seat {seat} is not another person's seat")
@@ -458,7 +780,7 @@ class Room:
     async def set_bot(self, client: Client, seat: int, bot: str | None) -> None:
         """The host puts a bot at ``seat`` (a person there leaves it), or in the lobby opens a
         bot's seat (``bot`` ``None``)."""
-        async with self.lock:
+        async with self._locked():
             self._host(client)
             if not 0 <= seat < len(self.seats) or seat == self.host:
                 raise ProtocolError("illegal", f"seat {seat} cannot be given to a bot")
@@ -472,13 +794,13 @@ class Room:
                 return
             else:
                 s.kind, s.bot = "bot", bot
-            self.store.update_room(self.code, seats=[s.data()])
+            self._write(self.store.update_room, {"k": "room"}, seats=[s.data()])
             self._send_room()
             self._kick_driver()
 
     async def move(self, client: Client, seat: int, to: int) -> None:
         """The host swaps what sits at ``seat`` and at ``to`` (in the lobby)."""
-        async with self.lock:
+        async with self._locked():
             self._host(client)
             if self.status != LOBBY:
                 raise ProtocolError("illegal", "seats are moved in the lobby only")
@@ -486,9 +808,9 @@ class Room:
             if not (0 <= seat < n and 0 <= to < n) or seat == to:
                 raise ProtocolError("illegal", "no such seats to swap")
             a, b = self.seats[seat], self.seats[to]
-            fields_a = (a.kind, a.name, a.bot, a.token_hash, a.ready)
-            a.kind, a.name, a.bot, a.token_hash, a.ready = b.kind, b.name, b.bot, b.token_hash, b.ready
-            b.kind, b.name, b.bot, b.token_hash, b.ready = fields_a
+            data_a = a.data()
+            a.set(b.data())
+            b.set(data_a)
             for c in self.clients:
                 if c.seat in (seat, to):
                     c.seat = to if c.seat == seat else seat
@@ -499,7 +821,8 @@ class Room:
                 self._gone[seat] = gone_b
             if self.host in (seat, to):
                 self.host = to if self.host == seat else seat
-            self.store.update_room(self.code, host=self.host, seats=[a.data(), b.data()])
+            self._write(self.store.update_room, {"k": "room"}, host=self.host, seats=[a.data(), b.data()])
+            self._publish_presence()
             self._send_room()
 
     def _give_up(self, seat: int, reason: str, bot: str | None) -> None:
@@ -508,8 +831,7 @@ class Room:
             s.kind, s.name, s.bot, s.token_hash = "open", None, None, None
         else:
             s.kind, s.name, s.bot, s.token_hash = "bot", None, bot or self.settings.fill_bot, None
-        s.ready = False
-        self.away.discard(seat)
+        s.ready = s.away = False
         for c in [c for c in self.clients if c.seat == seat]:
             c.send(dumps({"type": "left", "reason": reason}))
             c.close()
@@ -518,7 +840,8 @@ class Room:
         if self.host == seat:
             people = [t.seat for t in self.seats if t.kind == "human"]
             self.host = people[0] if people else None
-        self.store.update_room(self.code, host=self.host, set_host=True, seats=[s.data()])
+        self._write(self.store.update_room, {"k": "room"}, host=self.host, set_host=True, seats=[s.data()])
+        self._publish_presence()
         if not any(t.kind == "human" for t in self.seats):
             self._close("empty")
             return
@@ -529,17 +852,21 @@ class Room:
     def idle_since(self) -> float | None:
         """Since when (``time.monotonic()``) nobody has been connected and nothing has
         changed, or ``None`` while someone is connected."""
-        return None if self.clients else self._last_change
+        return None if self.clients or self.remote else self._last_change
 
     async def close_idle(self) -> None:
         """Close the room for being left idle (see :meth:`Rooms.close_idle`)."""
-        async with self.lock:
-            if self.status != CLOSED and not self.clients:
+        async with self._locked():
+            if self.status != CLOSED and not self.clients and not self.remote:
                 self._close("idle")
 
     def _close(self, reason: str) -> None:
         self.status, self.closed_reason = CLOSED, reason
-        self.store.close_room(self.code, reason)
+        try:
+            self.rev = self.store.close_room(self.code, reason, note=self.rooms.note(
+                {"c": self.code, "k": "room", "r": self.rev + 1}))
+        except Exception:  # closed here all the same; the database says so once it can
+            log.exception("room %s: its closing could not be stored", self.code)
         self.rooms.forget(self)
         for c in list(self.clients):
             c.send(dumps(self.room_message(c)))
@@ -566,7 +893,7 @@ class Room:
 
     async def start(self, token: str | None) -> None:
         """The host (whose token is ``token``) starts the match now; open seats get bots."""
-        async with self.lock:
+        async with self._locked():
             self._check_open()
             seat = None if token is None else self.seat_of(token)
             if seat is None:
@@ -579,7 +906,7 @@ class Room:
 
     async def rematch(self, client: Client) -> None:
         """The host starts a new match in the room, with the same seats."""
-        async with self.lock:
+        async with self._locked():
             self._host(client)
             if self.status != GAME_OVER_STATUS or self.game is None:
                 raise ProtocolError("illegal", "the match is not over")
@@ -595,9 +922,10 @@ class Room:
         game = self.settings.new_game(self.game_no)
         self.game, self.table, self.declined = game, Table(game), []
         self.status = PLAYING
-        self.store.start_game(self.code, game_no=self.game_no, record=record_of(game),
-                              position=game.to_dict(), version=game.version, version_base=self.version_base,
-                              status=self.status, seats=[s.data() for s in self.seats])
+        self._write(self.store.start_game, {"k": "room"}, diverged=True, game_no=self.game_no,
+                    record=record_of(game),
+                    position=game.to_dict(), version=game.version, version_base=self.version_base,
+                    status=self.status, seats=[s.data() for s in self.seats])
         self._last_change = time.monotonic()
         self._set_deadline()
         self._send_room()
@@ -613,9 +941,9 @@ class Room:
     async def act(self, client: Client, text: str, version: int) -> None:
         """``client``'s seat takes the action ``text`` (notation), chosen on the view of
         ``version``. A ``stale`` refusal is followed by the current state."""
-        async with self.lock:
+        async with self._locked():
             seat = self._seated(client)
-            if seat in self.away:  # they act again: no bot plays for them any more
+            if self.seats[seat].away:  # they act again: no bot plays for them any more
                 self._come_back(seat)
                 self._send_room()
                 self._kick_driver()
@@ -639,17 +967,16 @@ class Room:
         :class:`IllegalActionError` and changes nothing."""
         game, table = self.game, self.table
         assert game is not None and table is not None
+        undo = self._undo_to(game.copy(), self.declined)
         events = table.act(seat, action)
         self.declined = []
         status = self._status_of(game)
-        try:
-            self.store.append_action(self.code, game_no=self.game_no, round_index=len(game.rounds) - 1,
-                                     idx=len(game.history) - 1, line=action_line(seat, action),
-                                     position=game.to_dict(), version=game.version, status=status)
-        except Exception:
-            log.exception("room %s: the action could not be stored; reloading the room", self.code)
-            self._reload()
-            raise ProtocolError("server_error", "the server could not save the change") from None
+        line = action_line(seat, action)
+        self._write(self.store.append_action, {"k": "act", "g": self.game_no, "v": game.version, "l": line},
+                    undo,
+                    game_no=self.game_no, round_index=len(game.rounds) - 1, idx=len(game.history) - 1,
+                    line=line, position=game.to_dict(), version=game.version, status=status,
+                    unready=status != self.status)
         self._changed(status, events)
 
     def _changed(self, status: str, events: Sequence[Event]) -> None:
@@ -667,8 +994,11 @@ class Room:
 
     def _come_back(self, seat: int) -> None:
         """The person at ``seat`` is back (they acted, or said hello): no bot plays for them."""
-        self.away.discard(seat)
         self._back[seat] = time.monotonic()
+        s = self.seats[seat]
+        if s.away:
+            s.away = False
+            self._write(self.store.update_room, {"k": "room"}, seats=[s.data()])
         self._set_deadline()
 
     def _timeout_at(self, seat: int) -> float | None:
@@ -685,7 +1015,7 @@ class Room:
         if game is None or self.status != PLAYING:
             return
         at = self._timeout_at(game.turn)
-        if at is not None and self.seats[game.turn].kind == "human" and game.turn not in self.away:
+        if at is not None and self.seats[game.turn].kind == "human" and not self.seats[game.turn].away:
             self.deadline = round(time.time() + at - time.monotonic(), 3)
 
     @staticmethod
@@ -698,11 +1028,12 @@ class Room:
 
     async def ready(self, client: Client) -> None:
         """``client``'s seat is ready for the next round."""
-        async with self.lock:
+        async with self._locked():
             seat = self._seated(client)
             if self.status != ROUND_OVER_STATUS:
                 raise ProtocolError("illegal", "no round is over")
             self.seats[seat].ready = True
+            self._write(self.store.update_room, {"k": "room"}, seats=[self.seats[seat].data()])
             if not self._next_round_if_ready():
                 self._send_room()
 
@@ -715,15 +1046,15 @@ class Room:
         if not people or not (anyway or all(s.ready for s in people)):
             return False
         game = self.game
+        undo = self._undo_to(game.copy(), self.declined)
         events = self.table.start_round()
         self.declined = []
         try:
-            self.store.add_round(self.code, game_no=self.game_no, round_index=len(game.rounds) - 1,
-                                 deal=record_of(game)["rounds"][-1], position=game.to_dict(),
-                                 version=game.version, status=PLAYING)
-        except Exception:
-            log.exception("room %s: the deal could not be stored; reloading the room", self.code)
-            self._reload()
+            self._write(self.store.add_round, {"k": "deal", "g": self.game_no, "v": game.version}, undo,
+                        game_no=self.game_no, round_index=len(game.rounds) - 1,
+                        deal=record_of(game)["rounds"][-1], position=game.to_dict(),
+                        version=game.version, status=PLAYING)
+        except ProtocolError:
             return False
         self._changed(PLAYING, events)
         self._send_room()
@@ -731,11 +1062,17 @@ class Room:
 
     async def say(self, client: Client, text: str) -> None:
         """A chat line from ``client``'s seat."""
-        async with self.lock:
+        async with self._locked():
             seat = self._seated(client)
             line = check_chat(text)
             name = self.seats[seat].name or f"Player {seat + 1}"
-            data = self.store.add_chat(self.code, seat, name, line, time.time())
+            try:
+                data = self.store.add_chat(self.code, seat, name, line, time.time(), note=lambda d: str(
+                    self.rooms.note({"c": self.code, "k": "chat", "m": d.to_message()})))
+            except Exception:
+                log.exception("room %s: a chat line could not be stored", self.code)
+                raise ProtocolError("server_error", "the server could not save the message: "
+                                                    "try again in a moment") from None
             self.chat = [*self.chat[-(CHAT_HISTORY - 1):], data]
             message = dumps(data.to_message())
             for c in self.clients:
@@ -746,7 +1083,8 @@ class Room:
     def _kick_driver(self) -> None:
         """Wake the driver (start it if needed) after a change."""
         self._wake.set()
-        if self.status in (PLAYING, ROUND_OVER_STATUS) and (self._driver is None or self._driver.done()):
+        if self.owned and self.status in (PLAYING, ROUND_OVER_STATUS) \
+                and (self._driver is None or self._driver.done()):
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
     def stop(self) -> None:
@@ -758,16 +1096,20 @@ class Room:
         """Ask the bots when the table asks them, play for a person away, deal the next round
         after the pause; until the room closes."""
         try:
-            while self.status != CLOSED:
+            while self.status != CLOSED and self.owned:
                 await asyncio.sleep(0)  # never a loop that keeps the event loop (a store failing on and on)
-                async with self.lock:
-                    plan = self._plan()
-                    self._wake.clear()  # a change from now on wakes the driver to plan again
+                try:
+                    async with self._locked():
+                        plan = self._plan()
+                        self._wake.clear()  # a change from now on wakes the driver to plan again
+                except ProtocolError:  # the database is away: try again in a moment
+                    await asyncio.sleep(0.5)
+                    continue
                 if plan is None:
                     await self._wake.wait()
                 elif plan.kind == "deal":
                     if await self._sleep_until(plan.at):
-                        async with self.lock:
+                        async with self._locked():
                             if self.game is plan.game and self.game is not None \
                                     and self.game.version == plan.version:
                                 self._next_round_if_ready(anyway=True)
@@ -794,7 +1136,7 @@ class Room:
         """When a bot may play for the person at ``seat`` (``time.monotonic()``): at once if
         they are away, after the grace if they are disconnected; ``None`` while they are
         there to play."""
-        if seat in self.away:
+        if self.seats[seat].away:
             return self._last_change
         if not self._connected(seat):
             return max(self._last_change, self._gone.get(seat, self._since) + self.rooms.options.grace)
@@ -842,8 +1184,16 @@ class Room:
             table.decline(seat)
             self.declined.append(seat)
         if len(self.declined) != declined:
-            self.store.save_declined(self.code, self.declined)
+            self._save_declined()
         return plan
+
+    def _save_declined(self) -> None:
+        """Store the declines since the last change (the next owner goes on from them)."""
+        assert self.game is not None
+        try:
+            self.store.save_declined(self.code, self.declined, self.game.version)
+        except Exception as exc:  # the next owner asks them again: nothing is lost
+            log.warning("room %s: declines could not be stored (%s)", self.code, exc)
 
     async def _turn(self, plan: _Plan) -> None:
         """A bot's decision (or the timeout's, for a person): decided at once (in a thread),
@@ -862,7 +1212,7 @@ class Room:
                 plan.at = 0  # nothing to do: decline at once (no pause tells of a choice)
         if not await self._sleep_until(plan.at):
             return  # something changed: plan again
-        async with self.lock:
+        async with self._locked():
             table = self.table
             if (self.status != PLAYING or self.game is not game or table is None
                     or game.version != plan.version or len(self.declined) != plan.declined
@@ -871,9 +1221,14 @@ class Room:
             if plan.kind == "bot" and plan.person and self._played_for_at(plan.seat) is None:
                 return  # they came back meanwhile
             if plan.kind == "timeout":
-                if not self._connected(plan.seat) or plan.seat in self.away:
+                s = self.seats[plan.seat]
+                if not self._connected(plan.seat) or s.away:
                     return  # planned again as a person played for
-                self.away.add(plan.seat)
+                s.away = True
+                try:
+                    self._write(self.store.update_room, {"k": "room"}, seats=[s.data()])
+                except ProtocolError:
+                    return  # read again: the next plan starts over
                 self._send_room()
                 action = room_bot(DEFAULT_BOT, seed, 0.0).act(game.observe(plan.seat))
             legal = game.legal_actions(plan.seat)
@@ -881,7 +1236,7 @@ class Room:
                 if not plan.must:
                     table.decline(plan.seat)
                     self.declined.append(plan.seat)
-                    self.store.save_declined(self.code, self.declined)
+                    self._save_declined()
                     self._kick_driver()
                     return
                 action = legal[0]
@@ -889,21 +1244,6 @@ class Room:
                 self._apply(plan.seat, action)
 
     # ------------------------------------------------------------------ loading
-
-    def _reload(self) -> None:
-        """Make the room's game the stored one again (after a failed write)."""
-        data = self.store.load_room(self.code)
-        if data is None:
-            self._close("format")
-            return
-        try:
-            self._restore(data)
-        except (UnoError, TypeError, ValueError, KeyError) as exc:
-            log.error("room %s cannot be read again (%s): closing it", self.code, exc)
-            self._close("format")
-            return
-        self._set_deadline()
-        self._send_game(round_events(self.game) if self.game is not None else (), replay=True)
 
     def _restore(self, data: RoomData) -> None:
         """Set the game from the stored record (from its position, when that is the record's)."""
@@ -932,7 +1272,7 @@ class Room:
             table.decline(seat)
         self.game, self.table = game, table
         self.declined = list(data.declined)
-        if data.status != LOBBY:
+        if data.status not in (LOBBY, CLOSED):
             self.status = self._status_of(game)
 
 
@@ -974,11 +1314,17 @@ class ServerOptions:
 
 
 class Rooms:
-    """Every room of the server: made here, loaded from the store at start."""
+    """Every room of the server: made here, loaded from the store at start; on PostgreSQL
+    (``cluster``), also made by other processes and followed from their notifications."""
 
-    def __init__(self, store: Store, options: ServerOptions | None = None) -> None:
+    def __init__(self, store: Store, options: ServerOptions | None = None,
+                 cluster: Cluster | None = None) -> None:
         self.store = store
         self.options = options or ServerOptions()
+        self.cluster = cluster
+        self.server_id = cluster.id if cluster is not None else None
+        """This process's id among the servers of the database (``None``: the only one)."""
+        self.note = note_sender(cluster)
         self.rooms: dict[str, Room] = {}
         self.closed: dict[str, str | None] = {}
         """Rooms closed since the start (their reason), so that a client is told so."""
@@ -987,17 +1333,104 @@ class Rooms:
         """Load every stored room that is not closed; close those that cannot be read (their
         format is another's, their record does not replay). Returns the codes loaded."""
         loaded = []
-        for data in self.store.load_rooms(CHAT_HISTORY):
-            try:
-                room = self._room_of(data)
-            except (UnoError, TypeError, ValueError, KeyError, IndexError, AssertionError) as exc:
-                log.warning("room %s cannot be read (%s): closing it", data.code, exc)
-                self.store.close_room(data.code, "format")
-                self.closed[data.code] = "format"
-                continue
-            self.rooms[data.code] = room
-            loaded.append(data.code)
+        for data in self.store.load_rooms(CHAT_HISTORY, self.server_id):
+            if self._adopt(data):
+                loaded.append(data.code)
         return loaded
+
+    def _adopt(self, data: RoomData) -> bool:
+        """Hold the stored room ``data`` (closing it if it cannot be read); whether it is held."""
+        if data.status == CLOSED:
+            self.closed[data.code] = data.closed_reason
+            return False
+        try:
+            room = self._room_of(data)
+        except (UnoError, TypeError, ValueError, KeyError, IndexError, AssertionError) as exc:
+            log.warning("room %s cannot be read (%s): closing it", data.code, exc)
+            with contextlib.suppress(Exception):
+                self.store.close_room(data.code, "format", note=self.note({"c": data.code, "k": "room"}))
+            self.closed[data.code] = "format"
+            return False
+        self.rooms[data.code] = room
+        return True
+
+    # ------------------------------------------------------------------ several processes
+
+    def codes(self) -> list[str]:
+        """The codes of the open rooms held here."""
+        return [code for code, room in self.rooms.items() if room.status != CLOSED]
+
+    def notified(self, payload: str) -> None:
+        """Another process changed a room: the room held here follows it; a room made
+        elsewhere is read."""
+        try:
+            change = json.loads(payload)
+            code = change["c"]
+            if change.get("o") == self.server_id or not isinstance(code, str):
+                return
+        except (ValueError, KeyError, TypeError):
+            log.warning("an unreadable notification: %.80r", payload)
+            return
+        room = self.rooms.get(code)
+        if room is not None:
+            room.note(change)
+        elif code not in self.closed:
+            self._read(code)
+
+    def _read(self, code: str) -> Room | None:
+        """Read a room that another process made, or ``None``."""
+        try:
+            data = self.store.load_room(code, CHAT_HISTORY, self.server_id)
+        except Exception as exc:
+            log.warning("room %s cannot be read from the database (%s)", code, exc)
+            return None
+        if data is None or code in self.rooms or not self._adopt(data):
+            return self.rooms.get(code)
+        room = self.rooms[code]
+        room._kick_driver()
+        return room
+
+    def resync(self) -> None:
+        """Read again every room whose revision moved on unseen, and the rooms made unseen
+        (after the notifications may have been missed)."""
+        try:
+            revisions = self.store.revisions()
+        except Exception as exc:
+            log.warning("the rooms cannot be read from the database (%s)", exc)
+            for held in self.rooms.values():
+                held._dirty = True
+            return
+        for code, rev in revisions.items():
+            room = self.rooms.get(code)
+            if room is None:
+                if code not in self.closed:
+                    self._read(code)
+            elif room.rev != rev or room._dirty:
+                room.note({"k": "sync"})
+            else:
+                room.note({"k": "presence"})
+        for code, held in list(self.rooms.items()):
+            if code not in revisions:
+                held.note({"k": "sync"})
+
+    def owned(self, code: str, owned: bool) -> None:
+        """This process now drives (or no longer drives) room ``code``."""
+        room = self.rooms.get(code)
+        if room is not None:
+            room.set_owned(owned)
+
+    def republish(self) -> None:
+        """Write again which seats have a connection here."""
+        for room in self.rooms.values():
+            if room.clients:
+                room._publish_presence()
+
+    def gone(self, codes: list[str]) -> None:
+        """A dead process's connections were dropped from these rooms."""
+        for code in codes:
+            room = self.rooms.get(code)
+            if room is not None:
+                room.note({"k": "presence"})
 
     def _room_of(self, data: RoomData) -> Room:
         if data.unreadable is not None:
@@ -1007,9 +1440,11 @@ class Rooms:
         settings = Settings.from_json(data.settings)
         if len(data.seats) != settings.players:
             raise ValueError(f"{len(data.seats)} seats for {settings.players} players")
-        seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in data.seats]
+        seats = [Seat(s.seat, s.kind, s.name, s.bot, s.token_hash, s.ready, s.away) for s in data.seats]
         room = Room(self, data.code, settings, seats, data.host, data.status)
         room.chat = list(data.chat)
+        room.rev = data.rev
+        room.remote = data.present
         room._restore(data)
         room._set_deadline()
         return room
@@ -1030,10 +1465,11 @@ class Rooms:
         self.rooms.pop(room.code, None)
 
     async def close_idle(self, seconds: float) -> list[str]:
-        """Close the rooms nobody has been in, and where nothing happened, for ``seconds``."""
+        """Close the rooms nobody has been in, and where nothing happened, for ``seconds``
+        (each by the process that owns it)."""
         now = time.monotonic()
         idle = [r for r in list(self.rooms.values())
-                if (since := r.idle_since()) is not None and now - since >= seconds]
+                if r.owned and (since := r.idle_since()) is not None and now - since >= seconds]
         for room in idle:
             await room.close_idle()
         return [r.code for r in idle]
@@ -1041,7 +1477,9 @@ class Rooms:
     def get(self, code: object) -> Room:
         """The room ``code`` (any case); raises ``not_found`` (404, or 410 for a closed room)."""
         key = security.normalize_code(code) if isinstance(code, str) else ""
-        room = self.rooms.get(key)
+        room: Room | None = self.rooms.get(key)
+        if room is None and self.cluster is not None and key and key not in self.closed:
+            room = self._read(key)  # made by another process a moment ago
         if room is None:
             if key in self.closed:
                 raise _closed(self.closed[key])
@@ -1074,8 +1512,8 @@ class Rooms:
         first = seats[0]
         first.kind, first.name, first.token_hash = "human", name, security.token_hash(token)
         room = Room(self, code, settings, seats, first.seat)
-        self.store.create_room(RoomData(code, LOBBY, settings.to_json(), first.seat,
-                                        [s.data() for s in seats]))
+        data = RoomData(code, LOBBY, settings.to_json(), first.seat, [s.data() for s in seats])
+        self.store.create_room(data, note=self.note({"c": code, "k": "new"}))
         self.rooms[code] = room
         log.info("room %s created (%s, %d seats)", code, settings.edition, settings.players)
         return room, token

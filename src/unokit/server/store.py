@@ -12,6 +12,13 @@ called from the event loop under the room's lock (well under a millisecond on SQ
 mode), so commits happen in the order of the changes and a message about a change is sent
 only once the change is stored. See ``docs/protocol.md``, *Persistence*.
 
+Several server processes may share one PostgreSQL database (``docs/deploy.md``). Every change
+of a room that others must not overwrite checks and counts up the room's revision (``rev``) in
+its transaction, under the row's lock: a process whose copy of the room is behind gets
+:class:`RoomConflict` and changes nothing. The transaction also notifies the other processes
+(PostgreSQL ``NOTIFY`` on :data:`CHANNEL`, sent when it commits, in commit order) with the
+change's ``note``.
+
 >>> store = Store("sqlite://")
 >>> store.create_room(RoomData("ABC234", "lobby", {"edition": "classic"}, 0,
 ...                            [SeatData(0, "human", "Ana", None, "0" * 64)]))
@@ -23,7 +30,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,8 +38,21 @@ from typing import Any, Final
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Float, ForeignKey, Integer, String, Text, create_engine, delete, event, select
-from sqlalchemy.engine import Engine
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
@@ -41,6 +61,13 @@ STORE_FORMAT: Final = 1
 another format is closed at start, with ``closed_reason: "format"``."""
 
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
+CHANNEL: Final = "unokit_rooms"
+"""The PostgreSQL channel on which a change of a room is announced to the other processes."""
+MIGRATION_LOCK: Final = 0x756E6F6B6974  # "unokit": the advisory lock that serialises migrations
+
+
+class RoomConflict(Exception):
+    """Another process changed the room since this one last read it: nothing was written."""
 
 
 class Base(DeclarativeBase):
@@ -64,6 +91,7 @@ class RoomRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     version_base: Mapped[int] = mapped_column(Integer, default=0)
     declined: Mapped[str] = mapped_column(Text, default="[]")
+    rev: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class SeatRow(Base):
@@ -76,6 +104,18 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class PresenceRow(Base):
+    __tablename__ = "presence"
+
+    server: Mapped[str] = mapped_column(String(32), primary_key=True)
+    room_code: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.code", ondelete="CASCADE"),
+                                           primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    connections: Mapped[int] = mapped_column(Integer)
 
 
 class RoundRow(Base):
@@ -115,13 +155,16 @@ class ChatRow(Base):
 
 @dataclass
 class SeatData:
-    """A seat as stored: ``kind`` is ``human``, ``open`` or ``bot``."""
+    """A seat as stored: ``kind`` is ``human``, ``open`` or ``bot``; ``ready`` for the next
+    round; ``away``: a person that a bot plays for (they let their turn's time pass)."""
 
     seat: int
     kind: str
     name: str | None
     bot: str | None
     token_hash: str | None
+    ready: bool = False
+    away: bool = False
 
 
 @dataclass
@@ -163,6 +206,10 @@ class RoomData:
     chat: list[ChatData] = field(default_factory=list)
     unreadable: str | None = None
     """Why the stored room could not be read (its JSON), or ``None``."""
+    rev: int = 0
+    """The room's revision: how many changes it has had (see :class:`RoomConflict`)."""
+    present: frozenset[int] = frozenset()
+    """The seats with a connection to another server process (read when asked for)."""
 
 
 def database_url(path: str | Path) -> str:
@@ -177,6 +224,28 @@ def default_database() -> str:
     folder = Path(platformdirs.user_data_dir("unokit"))
     folder.mkdir(parents=True, exist_ok=True)
     return database_url(folder / "unokit.db")
+
+
+def engine_url(url: str) -> str:
+    """``url`` with a driver SQLAlchemy can use: ``postgresql://`` (and ``postgres://``) is
+    PostgreSQL through psycopg 3."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def is_postgresql(url: str) -> bool:
+    """Whether ``url`` is a PostgreSQL database (where several processes may serve)."""
+    try:
+        return make_url(engine_url(url)).get_backend_name() == "postgresql"
+    except Exception:
+        return False
+
+
+def libpq_url(url: str) -> str:
+    """A PostgreSQL URL as libpq (psycopg) reads it: no SQLAlchemy driver name."""
+    return make_url(engine_url(url)).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def make_engine(url: str) -> Engine:
@@ -199,7 +268,8 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    connect_args = {"connect_timeout": 3} if is_postgresql(url) else {}
+    return create_engine(engine_url(url), pool_pre_ping=True, connect_args=connect_args)
 
 
 def upgrade(engine: Engine) -> None:
@@ -207,6 +277,8 @@ def upgrade(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # processes starting together migrate in turn
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -217,6 +289,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.postgresql = self.engine.dialect.name == "postgresql"
         upgrade(self.engine)
 
     def close(self) -> None:
@@ -228,10 +301,15 @@ class Store:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
 
+    def _notify(self, s: Session, note: str | None) -> None:
+        """Announce a change to the other processes when ``s`` commits (PostgreSQL only)."""
+        if note is not None and self.postgresql:
+            s.execute(text("SELECT pg_notify(:channel, :note)"), {"channel": CHANNEL, "note": note})
+
     # ------------------------------------------------------------------ rooms
 
-    def create_room(self, room: RoomData) -> None:
-        """Store a new room and its seats."""
+    def create_room(self, room: RoomData, note: str | None = None) -> None:
+        """Store a new room and its seats (its ``rev`` is 0)."""
         now = time.time()
         with self._session() as s:
             s.add(RoomRow(code=room.code, created_at=now, updated_at=now, status=room.status,
@@ -241,6 +319,7 @@ class Store:
             s.flush()
             for seat in room.seats:
                 s.add(_seat_row(room.code, seat))
+            self._notify(s, note)
 
     def exists(self, code: str) -> bool:
         """Whether a room ``code`` was ever stored (closed or not)."""
@@ -249,13 +328,12 @@ class Store:
 
     def update_room(self, code: str, *, status: str | None = None, host: int | None = None,
                     closed_reason: str | None = None, seats: Sequence[SeatData] = (),
-                    set_host: bool = False) -> None:
+                    set_host: bool = False, rev: int | None = None, note: str | None = None) -> int:
         """Change a room's status, host (with ``set_host``, which allows ``None``), closing
-        reason, and seats."""
+        reason, and seats. Returns the room's new revision (see :meth:`append_action`)."""
         with self._session() as s:
-            row = s.get(RoomRow, code)
-            if row is None:
-                return
+            row = _room(s, code, rev)
+            self._notify(s, note)
             row.updated_at = time.time()
             if status is not None:
                 row.status = status
@@ -265,15 +343,18 @@ class Store:
                 row.closed_reason = closed_reason
             for seat in seats:
                 s.merge(_seat_row(code, seat))
+            return row.rev
 
     def start_game(self, code: str, *, game_no: int, record: dict[str, Any], position: dict[str, Any],
-                   version: int, version_base: int, status: str, seats: Sequence[SeatData]) -> None:
+                   version: int, version_base: int, status: str, seats: Sequence[SeatData],
+                   rev: int | None = None, note: str | None = None) -> int:
         """Store a new game of the room: its record's head and first deal (``record`` has one
         round and no action), its position, the versions of the room's earlier games
-        (``version_base``), and the seats as they start it."""
+        (``version_base``), and the seats as they start it. Returns the room's new revision."""
         head = {k: v for k, v in record.items() if k != "rounds"}
         with self._session() as s:
-            row = _room(s, code)
+            row = _room(s, code, rev)
+            self._notify(s, note)
             s.execute(delete(RoundRow).where(RoundRow.room_code == code, RoundRow.game_no == game_no))
             s.execute(delete(ActionRow).where(ActionRow.room_code == code, ActionRow.game_no == game_no))
             row.game_no = game_no
@@ -288,64 +369,127 @@ class Store:
                     s.add(ActionRow(room_code=code, game_no=game_no, round_index=r, idx=i, line=line))
             for seat in seats:
                 s.merge(_seat_row(code, seat))
+            return row.rev
 
     def append_action(self, code: str, *, game_no: int, round_index: int, idx: int, line: str,
-                      position: dict[str, Any], version: int, status: str) -> None:
-        """Append one action to the record, with the position and version after it."""
+                      position: dict[str, Any], version: int, status: str, rev: int | None = None,
+                      unready: bool = False, note: str | None = None) -> int:
+        """Append one action to the record, with the position and version after it (and with
+        ``unready``, no seat ready any more). With ``rev``, the room must be at that revision
+        (else :class:`RoomConflict`, and nothing is written); returns its new revision."""
         with self._session() as s:
-            row = _room(s, code)
+            new_rev = self._bump(s, code, rev, position=json.dumps(position, separators=(",", ":")),
+                                 version=version, declined="[]", status=status, updated_at=time.time())
             s.add(ActionRow(room_code=code, game_no=game_no, round_index=round_index, idx=idx, line=line))
-            _set_position(row, position, version)
-            row.status = status
-            row.updated_at = time.time()
+            if unready:
+                s.execute(update(SeatRow).where(SeatRow.room_code == code).values(ready=False))
+            self._notify(s, note)
+            return new_rev
 
     def add_round(self, code: str, *, game_no: int, round_index: int, deal: dict[str, Any],
-                  position: dict[str, Any], version: int, status: str) -> None:
+                  position: dict[str, Any], version: int, status: str, rev: int | None = None,
+                  note: str | None = None) -> int:
         """Append a round's deal to the record (``deal``: the round's record entry, without
-        its actions), with the position and version after it."""
+        its actions), with the position and version after it; no seat is ready any more.
+        Returns the room's new revision (see :meth:`append_action`)."""
         with self._session() as s:
-            row = _room(s, code)
+            new_rev = self._bump(s, code, rev, position=json.dumps(position, separators=(",", ":")),
+                                 version=version, declined="[]", status=status, updated_at=time.time())
             s.add(RoundRow(room_code=code, game_no=game_no, round_index=round_index,
                            deal=json.dumps(_deal(deal))))
-            _set_position(row, position, version)
-            row.status = status
-            row.updated_at = time.time()
+            s.execute(update(SeatRow).where(SeatRow.room_code == code).values(ready=False))
+            self._notify(s, note)
+            return new_rev
 
-    def save_declined(self, code: str, declined: Sequence[int]) -> None:
-        """The seats that the table asked out of turn and that declined since the last change."""
+    @staticmethod
+    def _bump(s: Session, code: str, rev: int | None, **values: Any) -> int:
+        """Count the room's revision up (checking it is ``rev``) and set ``values``: one
+        ``UPDATE`` that reads no other column."""
+        where = [RoomRow.code == code] if rev is None else [RoomRow.code == code, RoomRow.rev == rev]
+        new_rev = s.execute(update(RoomRow).where(*where).values(rev=RoomRow.rev + 1, **values)
+                            .returning(RoomRow.rev)).scalar_one_or_none()
+        if new_rev is None:
+            if rev is not None and s.get(RoomRow, code) is not None:
+                raise RoomConflict(f"room {code} is not at revision {rev}")
+            raise KeyError(f"no room {code}")
+        return int(new_rev)
+
+    def save_declined(self, code: str, declined: Sequence[int], version: int | None = None) -> None:
+        """The seats that the table asked out of turn and that declined since the last change
+        (with ``version``: only while the room's game is at that version)."""
         with self._session() as s:
-            _room(s, code).declined = json.dumps(list(declined))
+            where = [RoomRow.code == code] if version is None else [RoomRow.code == code,
+                                                                    RoomRow.version == version]
+            s.execute(update(RoomRow).where(*where).values(declined=json.dumps(list(declined))))
 
-    def add_chat(self, code: str, seat: int, name: str, text: str, when: float) -> ChatData:
-        """Store a chat line; returns it with its id."""
+    def add_chat(self, code: str, seat: int, name: str, text: str, when: float,
+                 note: Callable[[ChatData], str] | None = None) -> ChatData:
+        """Store a chat line; returns it with its id (``note`` makes the notification of it)."""
         with self._session() as s:
             row = ChatRow(room_code=code, seat=seat, name=name, text=text, time=when)
             s.add(row)
             s.flush()
-            return ChatData(row.id, seat, name, text, when)
+            data = ChatData(row.id, seat, name, text, when)
+            if note is not None:
+                self._notify(s, note(data))
+            return data
 
-    def load_rooms(self, chat: int = 100) -> list[RoomData]:
+    # ------------------------------------------------------------------ several processes
+
+    def set_presence(self, server: str, code: str, connections: Mapping[int, int],
+                     note: str | None = None) -> None:
+        """How many connections ``server`` has at each seat of room ``code`` (replacing what
+        it said before; a seat left out has none)."""
+        with self._session() as s:
+            s.execute(delete(PresenceRow).where(PresenceRow.server == server, PresenceRow.room_code == code))
+            for seat, n in connections.items():
+                if n > 0:
+                    s.add(PresenceRow(server=server, room_code=code, seat=seat, connections=n))
+            self._notify(s, note)
+
+    def revisions(self) -> dict[str, int]:
+        """Every open room's revision, by code."""
+        with self._session() as s:
+            return {code: rev for code, rev in s.execute(
+                select(RoomRow.code, RoomRow.rev).where(RoomRow.status != "closed"))}
+
+    def present(self, code: str, server: str) -> frozenset[int]:
+        """The seats of room ``code`` with a connection to a server other than ``server``."""
+        with self._session() as s:
+            return self._present(s, code, server)
+
+    @staticmethod
+    def _present(s: Session, code: str, server: str) -> frozenset[int]:
+        return frozenset(s.scalars(select(PresenceRow.seat).where(
+            PresenceRow.room_code == code, PresenceRow.server != server, PresenceRow.connections > 0)))
+
+    def load_rooms(self, chat: int = 100, server: str | None = None) -> list[RoomData]:
         """Every room that is not closed, with its seats, its last ``chat`` lines and the record
         of its current game. A room whose stored data cannot be read says why in
         ``unreadable`` (the server closes it)."""
         with self._session() as s:
             rows = s.scalars(select(RoomRow).where(RoomRow.status != "closed").order_by(RoomRow.code)).all()
-            return [self._room_data(s, row, chat) for row in rows]
+            return [self._room_data(s, row, chat, server) for row in rows]
 
-    def load_room(self, code: str, chat: int = 100) -> RoomData | None:
-        """One room as :meth:`load_rooms` reads it, or ``None``."""
+    def load_room(self, code: str, chat: int = 100, server: str | None = None) -> RoomData | None:
+        """One room as :meth:`load_rooms` reads it, or ``None``; with ``server``, the seats
+        that have a connection to another server too (``present``)."""
         with self._session() as s:
             row = s.get(RoomRow, code)
-            return None if row is None else self._room_data(s, row, chat)
+            return None if row is None else self._room_data(s, row, chat, server)
 
-    def _room_data(self, s: Session, row: RoomRow, chat: int) -> RoomData:
-        seats = [SeatData(r.seat, r.kind, r.name, r.bot, r.token_hash) for r in s.scalars(
+    def _room_data(self, s: Session, row: RoomRow, chat: int, server: str | None) -> RoomData:
+        seats = [SeatData(r.seat, r.kind, r.name, r.bot, r.token_hash, bool(r.ready), bool(r.away))
+                 for r in s.scalars(
             select(SeatRow).where(SeatRow.room_code == row.code).order_by(SeatRow.seat))]
         lines = list(s.scalars(select(ChatRow).where(ChatRow.room_code == row.code)
                                .order_by(ChatRow.id.desc()).limit(chat)))
         room = RoomData(row.code, row.status, {}, row.host, seats, row.closed_reason,
                         row.store_format, row.game_no, version=row.version, version_base=row.version_base,
-                        chat=[ChatData(c.id, c.seat, c.name, c.text, c.time) for c in reversed(lines)])
+                        chat=[ChatData(c.id, c.seat, c.name, c.text, c.time) for c in reversed(lines)],
+                        rev=row.rev)
+        if server is not None:
+            room.present = self._present(s, row.code, server)
         try:
             room.settings = json.loads(row.settings)
             room.declined = [int(x) for x in json.loads(row.declined)]
@@ -376,9 +520,9 @@ class Store:
         record["rounds"] = rounds
         return record
 
-    def close_room(self, code: str, reason: str) -> None:
-        """Close a room for good (``closed_reason``)."""
-        self.update_room(code, status="closed", closed_reason=reason)
+    def close_room(self, code: str, reason: str, rev: int | None = None, note: str | None = None) -> int:
+        """Close a room for good (``closed_reason``); returns its new revision."""
+        return self.update_room(code, status="closed", closed_reason=reason, rev=rev, note=note)
 
     def room_status(self, code: str) -> tuple[str, str | None] | None:
         """A stored room's status and closing reason, or ``None`` if there is no such room."""
@@ -387,16 +531,21 @@ class Store:
             return None if row is None else (row.status, row.closed_reason)
 
 
-def _room(s: Session, code: str) -> RoomRow:
-    row = s.get(RoomRow, code)
+def _room(s: Session, code: str, rev: int | None = None) -> RoomRow:
+    """The room's row, locked until the transaction ends, its revision counted up (it must be
+    ``rev``, unless that is ``None``)."""
+    row = s.get(RoomRow, code, with_for_update=True)
     if row is None:
         raise KeyError(f"no room {code}")
+    if rev is not None and row.rev != rev:
+        raise RoomConflict(f"room {code} is at revision {row.rev}, not {rev}")
+    row.rev += 1
     return row
 
 
 def _seat_row(code: str, seat: SeatData) -> SeatRow:
     return SeatRow(room_code=code, seat=seat.seat, kind=seat.kind, name=seat.name, bot=seat.bot,
-                   token_hash=seat.token_hash)
+                   token_hash=seat.token_hash, ready=seat.ready, away=seat.away)
 
 
 def _set_position(row: RoomRow, position: dict[str, Any], version: int) -> None:
@@ -409,5 +558,6 @@ def _deal(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k != "actions"}
 
 
-__all__ = ["STORE_FORMAT", "ChatData", "RoomData", "SeatData", "Store", "database_url", "default_database",
-           "make_engine", "upgrade"]
+__all__ = ["CHANNEL", "STORE_FORMAT", "ChatData", "RoomConflict", "RoomData", "SeatData", "Store",
+           "database_url", "default_database", "engine_url", "is_postgresql", "libpq_url", "make_engine",
+           "upgrade"]
