@@ -36,8 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=f"number of players, you included: 2 to {MAX_SEATS} (default 4)")
     parser.add_argument("--bots", default=None, metavar="NAME,...",
-                        help="the opponents, one name per seat or one for all: random, heuristic, strong "
-                             "(default heuristic)")
+                        help="the opponents, one name per seat or one for all: easy, normal, hard, "
+                             "random, heuristic, strong (default heuristic)")
     add_options_argument(parser, "a rule option, as in docs/rules.md (repeatable), e.g. target=200")
     parser.add_argument("--lang", default=None,
                         help=f"language: {', '.join(LANGUAGES)} (default: from the locale)")
@@ -48,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "a file that holds another game is overwritten only if you say so)")
     parser.add_argument("--delay", type=float, default=0.8, help="seconds between bot moves (default 0.8)")
     parser.add_argument("--forget-uno", type=float, default=0.3, metavar="P",
-                        help="the chance that a bot forgets to call UNO (default 0.3)")
+                        help="the chance that a bot forgets to call UNO (default 0.3; the levels "
+                             "easy, normal and hard keep their own)")
 
 
 def bot_list(spec: str | None, opponents: int, tr: Translator) -> list[str]:
