@@ -14,10 +14,16 @@ bot's or another seat's out-of-turn action: not an error); lost actions (an ``ac
 answered by its state nor refused, by the end); the server's CPU and memory (from ``/proc``)
 and the load generator's CPU.
 
-Configuration of record: ``--tables 250 --seats 4 --think 1 --ramp 10 --duration 60``.
+Configuration of record: ``--tables 250 --seats 4 --think 1 --ramp 10 --duration 60``, (a) on
+SQLite with one process, (b) on PostgreSQL with two (``--database postgresql://... --processes
+2``: the benchmark makes a fresh database on that server, drops it at the end, starts the
+processes on ports of their own, and connects the seats of every table to the processes in
+turn, so that each table is played across both). With several processes the server's CPU and
+memory are their sums; PostgreSQL's own CPU is reported beside them.
 
     python benchmarks/load.py --tables 20 --duration 10          # a small run
     python benchmarks/load.py --tables 250 --seats 4 --think 1 --json out.json
+    python benchmarks/load.py --database postgresql://postgres@127.0.0.1/postgres --processes 2
 
 Only loopback addresses are used.
 """
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -36,6 +43,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -238,14 +246,41 @@ def proc_memory(pid: int) -> dict[str, float]:
     return out
 
 
-def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def database_cpu() -> float:
+    """The CPU seconds of every PostgreSQL process of this machine so far (0 without one)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() in ("postgres", "postmaster"):
+                total += proc_cpu(int(entry.name))
+        except OSError:
+            continue
+    return total
+
+
+@contextlib.contextmanager
+def fresh_postgres(url: str) -> Iterator[str]:
+    """A new database on the PostgreSQL server of ``url`` (its URL), dropped afterwards."""
+    import psycopg
+
+    name = f"unokit_load_{os.getpid()}_{random.randrange(10**6)}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield f"{url.rpartition('/')[0]}/{name}"
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def start_server(database: str, folder: Path, n: int = 0) -> tuple[subprocess.Popen[bytes], str]:
     import socket
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    database = args.database or f"sqlite:///{folder / 'load.db'}"
-    log = (folder / "serve.log").open("wb")
+    log = (folder / f"serve{n}.log").open("wb")
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     command = [sys.executable, "-m", "unokit", "serve", "--host", "127.0.0.1", "--port", str(port),
                "--database", database, "--rate-limit", "0", "--max-rooms", "100000", "--log-level", "warning"]
@@ -254,7 +289,7 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
     end = time.monotonic() + 60
     while time.monotonic() < end:
         if proc.poll() is not None:
-            raise SystemExit(f"unokit serve exited: {(folder / 'serve.log').read_text()}")
+            raise SystemExit(f"unokit serve exited: {(folder / f'serve{n}.log').read_text()}")
         try:
             with urllib.request.urlopen(base + "/api/health", timeout=1):
                 return proc, base
@@ -264,7 +299,8 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
     raise SystemExit("unokit serve did not start")
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> dict[str, Any]:
+async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]) -> dict[str, Any]:
+    base = bases[0]
     loop = asyncio.get_running_loop()
     loop.set_default_executor(ThreadPoolExecutor(64))  # HTTP requests, in threads
     sem = asyncio.Semaphore(16)
@@ -286,9 +322,10 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     now = time.monotonic()
     stats.start, stats.end = now + args.ramp, now + args.ramp + args.duration
     rng = random.Random(args.seed)
-    ws_base = base.replace("http://", "ws://", 1)
+    ws_bases = [b.replace("http://", "ws://", 1) for b in bases]
     count = args.tables * args.seats
-    tasks = [loop.create_task(client(ws_base, t, s, args.think, stats, stop, random.Random(rng.random()),
+    tasks = [loop.create_task(client(ws_bases[(i + s) % len(ws_bases)], t, s, args.think, stats, stop,
+                                     random.Random(rng.random()),
                                      now + args.ramp * 0.8 * (i * args.seats + s) / count))
              for i, t in enumerate(tables) for s in range(args.seats)]
     usage: dict[str, Any] = {}
@@ -296,14 +333,17 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     async def sample() -> None:
         """The server's and the generator's CPU over the measured window, the server's memory."""
         await asyncio.sleep(max(0.0, stats.start - time.monotonic()))
-        cpu0 = proc_cpu(server_pid) if server_pid else None
+        cpu0 = sum(proc_cpu(pid) for pid in server_pids) if server_pids else None
+        db0 = database_cpu()
         gen0 = resource.getrusage(resource.RUSAGE_SELF)
         await asyncio.sleep(max(0.0, stats.end - time.monotonic()))
-        cpu1 = proc_cpu(server_pid) if server_pid else None
+        cpu1 = sum(proc_cpu(pid) for pid in server_pids) if server_pids else None
+        usage["database"] = database_cpu() - db0
         gen1 = resource.getrusage(resource.RUSAGE_SELF)
         usage["server"] = None if cpu0 is None or cpu1 is None else (cpu1 - cpu0)
         usage["generator"] = (gen1.ru_utime - gen0.ru_utime) + (gen1.ru_stime - gen0.ru_stime)
-        usage["memory"] = proc_memory(server_pid) if server_pid else {}
+        memories = [proc_memory(pid) for pid in server_pids]
+        usage["memory"] = {key: sum(m.get(key, 0.0) for m in memories) for key in ("VmRSS", "VmHWM")}
 
     sampler = loop.create_task(sample())
     # Every client has said hello (over the first 80% of the ramp): the hosts start their tables.
@@ -321,6 +361,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
     ms = lambda v: None if v is None else round(v * 1000, 2)  # noqa: E731
     return {
         "tables": args.tables, "seats": args.seats, "clients": count, "bots": args.bots, "think": args.think,
+        "processes": len(bases), "database": args.database_kind,
         "ramp_s": args.ramp, "duration_s": args.duration,
         "actions": stats.actions, "actions_per_s": round(stats.actions / args.duration, 1),
         "latency_ms": {"p50": ms(percentile(lat, 50)), "p95": ms(percentile(lat, 95)),
@@ -335,6 +376,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int | None) -> di
                                else round(100 * usage["server"] / args.duration, 1)),
         "server_rss_mb": round(memory.get("VmRSS", 0), 1) or None,
         "server_peak_rss_mb": round(memory.get("VmHWM", 0), 1) or None,
+        "database_cpu_percent": round(100 * usage["database"] / args.duration, 1),
         "generator_cpu_percent": round(100 * usage["generator"] / args.duration, 1),
         "load_average": os.getloadavg(),
         "cpus": os.cpu_count(),
@@ -355,7 +397,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--duration", type=float, default=60.0, help="seconds measured")
     p.add_argument("--url", help="an unokit serve already running (http://127.0.0.1:PORT), "
                                  "with --rate-limit 0")
-    p.add_argument("--database", help="the database of the server it starts (default: a fresh SQLite file)")
+    p.add_argument("--database", help="the database of the servers it starts: default a fresh SQLite file; "
+                                      "postgresql://USER@HOST/DB: a fresh database made on that server")
+    p.add_argument("--processes", type=int, default=1,
+                   help="server processes to start (several: PostgreSQL only; seats spread over them)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--target", type=int, default=500, help="the matches' target score")
     p.add_argument("--json", type=Path, help="write the report there too")
@@ -368,20 +413,33 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--duration 0 to 3600 s, --ramp 0 to 600 s, --think 0 or more")
     if args.url and not args.url.startswith(("http://127.0.0.1:", "http://localhost:", "http://[::1]:")):
         p.error("--url: loopback only (http://127.0.0.1:PORT)")
+    postgres = bool(args.database) and args.database.startswith(("postgresql://", "postgres://"))
+    several = args.processes > 1
+    if not 1 <= args.processes <= 16 or (several and not postgres) or (several and args.url):
+        p.error("--processes: 1 to 16, several only with a postgresql:// --database (and no --url)")
+    args.database_kind = "postgresql" if postgres else ("given" if args.url else "sqlite")
     most = min(65536, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
     resource.setrlimit(resource.RLIMIT_NOFILE, (most, most))
-    with tempfile.TemporaryDirectory(prefix="unokit-load-") as tmp:
-        proc = None
+    with tempfile.TemporaryDirectory(prefix="unokit-load-") as tmp, contextlib.ExitStack() as stack:
+        procs: list[subprocess.Popen[bytes]] = []
         if args.url:
-            base, pid = args.url.rstrip("/"), None
+            bases = [args.url.rstrip("/")]
         else:
-            proc, base = start_server(args, Path(tmp))
-            pid = proc.pid
+            database = args.database or f"sqlite:///{Path(tmp) / 'load.db'}"
+            if postgres:
+                database = stack.enter_context(fresh_postgres(args.database))
+            bases = []
+            for n in range(args.processes):
+                proc, base = start_server(database, Path(tmp), n)
+                procs.append(proc)
+                bases.append(base)
         try:
-            report = asyncio.run(asyncio.wait_for(run(args, base, pid), args.ramp + args.duration + 600))
+            report = asyncio.run(asyncio.wait_for(run(args, bases, [p.pid for p in procs]),
+                                                  args.ramp + args.duration + 600))
         finally:
-            if proc is not None:
+            for proc in procs:
                 proc.terminate()
+            for proc in procs:
                 try:
                     proc.wait(15)
                 except subprocess.TimeoutExpired:

@@ -333,9 +333,10 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
     @app.get("/api/rooms/{code}/record")
     async def room_record(code: str, request: Request) -> Response:
         room = room_of(request, code)
-        if room.game is None or not room.game.is_over:
-            raise ProtocolError("illegal", "the match is not over")
-        return JSONResponse(record_of(room.game))
+        async with room.locked():
+            if room.game is None or not room.game.is_over:
+                raise ProtocolError("illegal", "the match is not over")
+            return JSONResponse(record_of(room.game))
 
     if rooms.options.dev:
         @app.get("/api/dev/rooms/{code}")
@@ -343,7 +344,7 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
             room = rooms.get(code)
             if room.game is None:
                 raise ProtocolError("illegal", "no game in this room")
-            async with room.lock:
+            async with room.locked():
                 return {"version": room.version, "status": room.status, "position": room.game.to_dict(),
                         "declined": list(room.declined), "owned": room.owned, "server": rooms.server_id}
 

@@ -311,6 +311,8 @@ class Room:
         self._diverged = False
         """This copy changed without being stored (a write failed): read it again whole."""
         self._reloading = False
+        self._announced: tuple[int, int] | None = None
+        """The match and the game's version that every connection was last sent."""
         self._notes: list[dict[str, Any]] = []
         self._follower: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
@@ -389,6 +391,8 @@ class Room:
         game = self.game
         if game is None:
             return
+        if to is None:
+            self._announced = (self.game_no, game.version)
         message = self._message(events, replay)
         texts: dict[int | None, tuple[str, str]] = {}
         for c in self.clients if to is None else to:
@@ -400,7 +404,7 @@ class Room:
     # ------------------------------------------------------------------ the database
 
     @contextlib.asynccontextmanager
-    async def _locked(self) -> AsyncIterator[None]:
+    async def locked(self) -> AsyncIterator[None]:
         """The room's lock, with the room read again first if it must be."""
         async with self.lock:
             if self._dirty:
@@ -410,39 +414,54 @@ class Room:
                                                         "try again in a moment")
             yield
 
-    def _write(self, method: Callable[..., int], note: dict[str, Any],
-               undo: Callable[[], None] | None = None, diverged: bool = False, **values: Any) -> None:
+    def _write(self, method: Callable[..., int], note: dict[str, Any], diverged: bool = False,
+               **values: Any) -> None:
         """Store a change of the room with ``method`` (of :class:`~.store.Store`), checking the
         room's revision, and announce it (``note``) to the other processes. If another
-        process changed the room first, or the database fails, nothing is stored, the game
-        is put back as it was (``undo``; with ``diverged``, it is read again whole), the
-        room is read again, and the change is refused."""
+        process changed the room first, or the database fails, nothing is stored, the room is
+        read again (whole, with ``diverged``: the change was made to the game), and the change
+        is refused."""
         try:
-            self.rev = method(self.code, rev=self.rev, note=self.rooms.note({**note, "c": self.code,
-                                                                             "r": self.rev + 1}), **values)
+            self.rev = method(self.code, **self._write_args(note, values))
         except RoomConflict:
-            self._failed(undo, diverged)
+            self._failed(diverged)
             raise ProtocolError("stale", "the room changed at the same moment: look again and retry") \
                 from None
         except Exception:
             log.exception("room %s: a change could not be stored; reading the room again", self.code)
-            self._failed(undo, diverged)
+            self._failed(diverged)
             raise ProtocolError("server_error", "the server could not save the change: "
                                                 "try again in a moment") from None
 
-    def _failed(self, undo: Callable[[], None] | None, diverged: bool) -> None:
-        if undo is not None:
-            undo()
+    async def _write_off_loop(self, method: Callable[..., int], note: dict[str, Any], diverged: bool = False,
+                              **values: Any) -> None:
+        """:meth:`_write`, in a worker thread on PostgreSQL (a round trip to a database server
+        must not hold the event loop up: other rooms go on meanwhile; this room waits, under
+        its lock); at once on SQLite (a local commit, well under a millisecond)."""
+        if not self.store.postgresql:
+            self._write(method, note, diverged, **values)
+            return
+        args = self._write_args(note, values)
+        try:
+            self.rev = await asyncio.to_thread(method, self.code, **args)
+        except RoomConflict:
+            self._failed(diverged)
+            raise ProtocolError("stale", "the room changed at the same moment: look again and retry") \
+                from None
+        except Exception:
+            log.exception("room %s: a change could not be stored; reading the room again", self.code)
+            self._failed(diverged)
+            raise ProtocolError("server_error", "the server could not save the change: "
+                                                "try again in a moment") from None
+
+    def _write_args(self, note: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        change = self.rooms.note({**note, "c": self.code, "r": self.rev + 1})
+        return {"rev": self.rev, "note": change, **values}
+
+    def _failed(self, diverged: bool) -> None:
         self._diverged = self._diverged or diverged
         self._dirty = True
         self.reload()
-
-    def _undo_to(self, game: Game, declined: list[int]) -> Callable[[], None]:
-        """What puts the game back to ``game`` (a copy), with the table's declines."""
-        def undo() -> None:
-            self.game, self.table, self.declined = game, Table(game), []
-            self._apply_declined(declined)
-        return undo
 
     def _publish_presence(self) -> None:
         """Tell the other processes which seats have a connection here."""
@@ -589,8 +608,9 @@ class Room:
                 fresh = self.game.history == [] and len(self.game.rounds) == 1 and opening
                 if fresh:
                     self._send_game(self.game.opening_events())
-                else:
+                elif self._announced != (self.game_no, self.game.version):
                     self._send_game(round_events(self.game), replay=True)
+                # else: the game read is the one last announced (a change refused): nothing new
         else:
             self._apply_declined(data.declined)
         self.rev = data.rev
@@ -697,7 +717,7 @@ class Room:
     async def hello(self, client: Client, token: str | None) -> None:
         """``client`` enters the room: at the seat whose token ``token`` is, or (no token) as
         a spectator. It is sent the room, the chat so far and the match so far."""
-        async with self._locked():
+        async with self.locked():
             self._check_open()
             seat = None
             if token is not None:
@@ -721,7 +741,7 @@ class Room:
     async def take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
         """Seat the person ``name`` at an open seat (``seat``, or the first): returns the seat
         and its token."""
-        async with self._locked():
+        async with self.locked():
             self._check_open()
             if seat is not None:
                 if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "open":
@@ -765,13 +785,13 @@ class Room:
 
     async def leave(self, client: Client) -> None:
         """``client`` leaves its seat for good."""
-        async with self._locked():
+        async with self.locked():
             seat = self._seated(client)
             self._give_up(seat, "left", None)
 
     async def kick(self, client: Client, seat: int) -> None:
         """The host frees a person's seat (a bot takes it during a match)."""
-        async with self._locked():
+        async with self.locked():
             self._host(client)
             if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human" or seat == self.host:
                 raise ProtocolError("illegal", f"seat {seat} is not another person's seat")
@@ -780,7 +800,7 @@ class Room:
     async def set_bot(self, client: Client, seat: int, bot: str | None) -> None:
         """The host puts a bot at ``seat`` (a person there leaves it), or in the lobby opens a
         bot's seat (``bot`` ``None``)."""
-        async with self._locked():
+        async with self.locked():
             self._host(client)
             if not 0 <= seat < len(self.seats) or seat == self.host:
                 raise ProtocolError("illegal", f"seat {seat} cannot be given to a bot")
@@ -800,7 +820,7 @@ class Room:
 
     async def move(self, client: Client, seat: int, to: int) -> None:
         """The host swaps what sits at ``seat`` and at ``to`` (in the lobby)."""
-        async with self._locked():
+        async with self.locked():
             self._host(client)
             if self.status != LOBBY:
                 raise ProtocolError("illegal", "seats are moved in the lobby only")
@@ -856,7 +876,7 @@ class Room:
 
     async def close_idle(self) -> None:
         """Close the room for being left idle (see :meth:`Rooms.close_idle`)."""
-        async with self._locked():
+        async with self.locked():
             if self.status != CLOSED and not self.clients and not self.remote:
                 self._close("idle")
 
@@ -893,7 +913,7 @@ class Room:
 
     async def start(self, token: str | None) -> None:
         """The host (whose token is ``token``) starts the match now; open seats get bots."""
-        async with self._locked():
+        async with self.locked():
             self._check_open()
             seat = None if token is None else self.seat_of(token)
             if seat is None:
@@ -906,7 +926,7 @@ class Room:
 
     async def rematch(self, client: Client) -> None:
         """The host starts a new match in the room, with the same seats."""
-        async with self._locked():
+        async with self.locked():
             self._host(client)
             if self.status != GAME_OVER_STATUS or self.game is None:
                 raise ProtocolError("illegal", "the match is not over")
@@ -941,7 +961,7 @@ class Room:
     async def act(self, client: Client, text: str, version: int) -> None:
         """``client``'s seat takes the action ``text`` (notation), chosen on the view of
         ``version``. A ``stale`` refusal is followed by the current state."""
-        async with self._locked():
+        async with self.locked():
             seat = self._seated(client)
             if self.seats[seat].away:  # they act again: no bot plays for them any more
                 self._come_back(seat)
@@ -958,25 +978,24 @@ class Room:
             except NotationError as exc:
                 raise ProtocolError("illegal", f"{text[:40]!r} is not an action: {exc}") from None
             try:
-                self._apply(seat, action)  # the engine refuses, changing nothing, what is not legal
+                await self._apply(seat, action)  # the engine refuses, changing nothing, what is not legal
             except IllegalActionError as exc:
                 raise ProtocolError("illegal", f"{action_str(action)}: {exc.reason}") from None
 
-    def _apply(self, seat: int, action: Action) -> None:
+    async def _apply(self, seat: int, action: Action) -> None:
         """Apply ``seat``'s action, store it, tell everyone. An illegal one raises
         :class:`IllegalActionError` and changes nothing."""
         game, table = self.game, self.table
         assert game is not None and table is not None
-        undo = self._undo_to(game.copy(), self.declined)
         events = table.act(seat, action)
         self.declined = []
         status = self._status_of(game)
         line = action_line(seat, action)
-        self._write(self.store.append_action, {"k": "act", "g": self.game_no, "v": game.version, "l": line},
-                    undo,
-                    game_no=self.game_no, round_index=len(game.rounds) - 1, idx=len(game.history) - 1,
-                    line=line, position=game.to_dict(), version=game.version, status=status,
-                    unready=status != self.status)
+        await self._write_off_loop(self.store.append_action,
+                                   {"k": "act", "g": self.game_no, "v": game.version, "l": line}, True,
+                                   game_no=self.game_no, round_index=len(game.rounds) - 1,
+                                   idx=len(game.history) - 1, line=line, position=game.to_dict(),
+                                   version=game.version, status=status, unready=status != self.status)
         self._changed(status, events)
 
     def _changed(self, status: str, events: Sequence[Event]) -> None:
@@ -1028,7 +1047,7 @@ class Room:
 
     async def ready(self, client: Client) -> None:
         """``client``'s seat is ready for the next round."""
-        async with self._locked():
+        async with self.locked():
             seat = self._seated(client)
             if self.status != ROUND_OVER_STATUS:
                 raise ProtocolError("illegal", "no round is over")
@@ -1046,11 +1065,10 @@ class Room:
         if not people or not (anyway or all(s.ready for s in people)):
             return False
         game = self.game
-        undo = self._undo_to(game.copy(), self.declined)
         events = self.table.start_round()
         self.declined = []
         try:
-            self._write(self.store.add_round, {"k": "deal", "g": self.game_no, "v": game.version}, undo,
+            self._write(self.store.add_round, {"k": "deal", "g": self.game_no, "v": game.version}, True,
                         game_no=self.game_no, round_index=len(game.rounds) - 1,
                         deal=record_of(game)["rounds"][-1], position=game.to_dict(),
                         version=game.version, status=PLAYING)
@@ -1062,7 +1080,7 @@ class Room:
 
     async def say(self, client: Client, text: str) -> None:
         """A chat line from ``client``'s seat."""
-        async with self._locked():
+        async with self.locked():
             seat = self._seated(client)
             line = check_chat(text)
             name = self.seats[seat].name or f"Player {seat + 1}"
@@ -1099,7 +1117,7 @@ class Room:
             while self.status != CLOSED and self.owned:
                 await asyncio.sleep(0)  # never a loop that keeps the event loop (a store failing on and on)
                 try:
-                    async with self._locked():
+                    async with self.locked():
                         plan = self._plan()
                         self._wake.clear()  # a change from now on wakes the driver to plan again
                 except ProtocolError:  # the database is away: try again in a moment
@@ -1109,7 +1127,7 @@ class Room:
                     await self._wake.wait()
                 elif plan.kind == "deal":
                     if await self._sleep_until(plan.at):
-                        async with self._locked():
+                        async with self.locked():
                             if self.game is plan.game and self.game is not None \
                                     and self.game.version == plan.version:
                                 self._next_round_if_ready(anyway=True)
@@ -1212,7 +1230,7 @@ class Room:
                 plan.at = 0  # nothing to do: decline at once (no pause tells of a choice)
         if not await self._sleep_until(plan.at):
             return  # something changed: plan again
-        async with self._locked():
+        async with self.locked():
             table = self.table
             if (self.status != PLAYING or self.game is not game or table is None
                     or game.version != plan.version or len(self.declined) != plan.declined
@@ -1241,7 +1259,7 @@ class Room:
                     return
                 action = legal[0]
             with contextlib.suppress(ProtocolError):  # stored nothing, reloaded: the next plan starts over
-                self._apply(plan.seat, action)
+                await self._apply(plan.seat, action)
 
     # ------------------------------------------------------------------ loading
 

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from alembic import command
 from alembic.config import Config
@@ -44,15 +44,17 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     create_engine,
     delete,
     event,
+    insert,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
@@ -148,6 +150,11 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     time: Mapped[float] = mapped_column(Float)
+
+
+ROOMS: Final = cast(Table, RoomRow.__table__)
+SEATS: Final = cast(Table, SeatRow.__table__)
+ACTIONS: Final = cast(Table, ActionRow.__table__)
 
 
 # ---------------------------------------------------------------------- plain data
@@ -268,8 +275,12 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    connect_args = {"connect_timeout": 3} if is_postgresql(url) else {}
-    return create_engine(engine_url(url), pool_pre_ping=True, connect_args=connect_args)
+    if is_postgresql(url):
+        # No ping before each use (a round trip per change): a connection that a network cut or
+        # a database restart broke fails once, and that failure makes the pool replace every
+        # connection opened before it.
+        return create_engine(engine_url(url), connect_args={"connect_timeout": 3}, pool_size=10)
+    return create_engine(url, pool_pre_ping=True)
 
 
 def upgrade(engine: Engine) -> None:
@@ -290,6 +301,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self.postgresql = self.engine.dialect.name == "postgresql"
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         upgrade(self.engine)
 
     def close(self) -> None:
@@ -301,7 +313,7 @@ class Store:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
 
-    def _notify(self, s: Session, note: str | None) -> None:
+    def _notify(self, s: Session | Connection, note: str | None) -> None:
         """Announce a change to the other processes when ``s`` commits (PostgreSQL only)."""
         if note is not None and self.postgresql:
             s.execute(text("SELECT pg_notify(:channel, :note)"), {"channel": CHANNEL, "note": note})
@@ -377,12 +389,26 @@ class Store:
         """Append one action to the record, with the position and version after it (and with
         ``unready``, no seat ready any more). With ``rev``, the room must be at that revision
         (else :class:`RoomConflict`, and nothing is written); returns its new revision."""
-        with self._session() as s:
-            new_rev = self._bump(s, code, rev, position=json.dumps(position, separators=(",", ":")),
-                                 version=version, declined="[]", status=status, updated_at=time.time())
-            s.add(ActionRow(room_code=code, game_no=game_no, round_index=round_index, idx=idx, line=line))
+        position_text = json.dumps(position, separators=(",", ":"))
+        if self.postgresql:  # one statement, one round trip: its own transaction
+            with self._autocommit.connect() as c:
+                params = {"code": code, "rev": rev, "position": position_text, "version": version,
+                          "status": status, "now": time.time(), "game_no": game_no,
+                          "round_index": round_index, "idx": idx, "line": line, "unready": unready,
+                          "channel": CHANNEL, "note": note}
+                row = c.execute(_APPEND if rev is not None else _APPEND_ANY, params).first()
+            if row is None:
+                if not self.exists(code):
+                    raise KeyError(f"no room {code}")
+                raise RoomConflict(f"room {code} is not at revision {rev}")
+            return int(row[0])
+        with self.engine.begin() as s:  # Core only, no ORM session: the hot path
+            new_rev = self._bump(s, code, rev, position=position_text, version=version, declined="[]",
+                                 status=status, updated_at=time.time())
+            s.execute(insert(ACTIONS).values(room_code=code, game_no=game_no, round_index=round_index,
+                                             idx=idx, line=line))
             if unready:
-                s.execute(update(SeatRow).where(SeatRow.room_code == code).values(ready=False))
+                s.execute(update(SEATS).where(SEATS.c.room_code == code).values(ready=False))
             self._notify(s, note)
             return new_rev
 
@@ -397,19 +423,19 @@ class Store:
                                  version=version, declined="[]", status=status, updated_at=time.time())
             s.add(RoundRow(room_code=code, game_no=game_no, round_index=round_index,
                            deal=json.dumps(_deal(deal))))
-            s.execute(update(SeatRow).where(SeatRow.room_code == code).values(ready=False))
+            s.execute(update(SEATS).where(SEATS.c.room_code == code).values(ready=False))
             self._notify(s, note)
             return new_rev
 
     @staticmethod
-    def _bump(s: Session, code: str, rev: int | None, **values: Any) -> int:
+    def _bump(s: Session | Connection, code: str, rev: int | None, **values: Any) -> int:
         """Count the room's revision up (checking it is ``rev``) and set ``values``: one
-        ``UPDATE`` that reads no other column."""
-        where = [RoomRow.code == code] if rev is None else [RoomRow.code == code, RoomRow.rev == rev]
-        new_rev = s.execute(update(RoomRow).where(*where).values(rev=RoomRow.rev + 1, **values)
-                            .returning(RoomRow.rev)).scalar_one_or_none()
+        ``UPDATE`` that reads no other column (a Core statement: no ORM bookkeeping)."""
+        where = [ROOMS.c.code == code] if rev is None else [ROOMS.c.code == code, ROOMS.c.rev == rev]
+        new_rev = s.execute(update(ROOMS).where(*where).values(rev=ROOMS.c.rev + 1, **values)
+                            .returning(ROOMS.c.rev)).scalar_one_or_none()
         if new_rev is None:
-            if rev is not None and s.get(RoomRow, code) is not None:
+            if rev is not None and s.execute(select(ROOMS.c.code).where(ROOMS.c.code == code)).first():
                 raise RoomConflict(f"room {code} is not at revision {rev}")
             raise KeyError(f"no room {code}")
         return int(new_rev)
@@ -529,6 +555,27 @@ class Store:
         with self._session() as s:
             row = s.get(RoomRow, code)
             return None if row is None else (row.status, row.closed_reason)
+
+
+_APPEND_SQL = """
+WITH r AS (
+    UPDATE rooms SET rev = rev + 1, position = :position, version = :version, declined = '[]',
+                     status = :status, updated_at = :now
+    WHERE code = :code {check} RETURNING rev),
+a AS (
+    INSERT INTO actions (room_code, game_no, round_index, idx, line)
+    SELECT :code, :game_no, :round_index, :idx, :line FROM r RETURNING 1),
+u AS (
+    UPDATE seats SET ready = false
+    WHERE room_code = :code AND CAST(:unready AS boolean) AND EXISTS (SELECT 1 FROM r) RETURNING 1),
+n AS (SELECT pg_notify(:channel, CAST(:note AS text)) FROM r WHERE CAST(:note AS text) IS NOT NULL)
+SELECT r.rev, (SELECT count(*) FROM a), (SELECT count(*) FROM u), (SELECT count(*) FROM n) FROM r
+"""
+_APPEND = text(_APPEND_SQL.format(check="AND rev = :rev"))
+_APPEND_ANY = text(_APPEND_SQL.format(check=""))
+"""Append an action on PostgreSQL in one statement (:meth:`Store.append_action`): the room's
+revision checked and counted up, the position, the action, the seats no longer ready, the
+notification; nothing at all if the room is not at that revision."""
 
 
 def _room(s: Session, code: str, rev: int | None = None) -> RoomRow:
