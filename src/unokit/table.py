@@ -136,11 +136,16 @@ class Table:
 
     def _after(self, seat: int, on_turn: bool) -> None:
         cycle = self._cycle
-        if on_turn and (self._next >= len(cycle) or seat not in cycle[self._next:]):
+        place = -1  # where the seat that acted is among the seats still to be asked
+        for k in range(self._next, len(cycle)):
+            if cycle[k] == seat:
+                place = k
+                break
+        if on_turn and place < 0:
             self._restart()  # the seat on turn acted: a new round of asking
             return
-        if seat in cycle[self._next:]:
-            self._next = cycle.index(seat, self._next) + 1
+        if place >= 0:
+            self._next = place + 1
         self._version = self.game.version
 
     def decline(self, seat: int) -> None:
