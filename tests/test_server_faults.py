@@ -18,12 +18,15 @@ from typing import Any
 
 import pytest
 
+from services import pg_url
 from test_server_support import Served, free_port
 from unokit.server.store import database_url
 
 pytest.importorskip("websockets")
 pytest.importorskip("uvicorn")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+__all__ = ["pg_url"]  # the fixture, imported for the tests here
 
 
 # ---------------------------------------------------------------------- SIGKILL under load
@@ -68,7 +71,15 @@ async def _play(port: int, seat: Seat, stop: asyncio.Event, rng: random.Random) 
 
 
 def test_a_server_killed_under_load_keeps_every_acknowledged_action(tmp_path: Path) -> None:
-    database = database_url(tmp_path / "rooms.db")
+    _killed_under_load(tmp_path, database_url(tmp_path / "rooms.db"))
+
+
+def test_a_server_on_postgresql_killed_under_load_keeps_every_acknowledged_action(
+        tmp_path: Path, pg_url: str) -> None:
+    _killed_under_load(tmp_path, pg_url)
+
+
+def _killed_under_load(tmp_path: Path, database: str) -> None:
     port = free_port()
     server = Served(tmp_path, database, port, "--rate-limit", "0")
     seats: list[Seat] = []

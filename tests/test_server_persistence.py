@@ -25,7 +25,7 @@ from test_server_support import (
     request,
     socket_to,
 )
-from unokit import Game
+from unokit import Game, Options
 from unokit.record import replay
 from unokit.server.rooms import Rooms, ServerOptions
 from unokit.server.store import Store, database_url
@@ -283,3 +283,31 @@ def test_a_server_killed_mid_round_resumes_every_room_exactly(tmp_path: Path) ->
         assert token not in log
         assert token[:16] not in log
     assert "wrong-" not in log
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_room_resumes_from_an_earlier_position_and_the_records_actions_after_it(seed: int) -> None:
+    from unokit.record import record_of
+    from unokit.server.rooms import resume
+    from unokit.table import Table
+
+    rng = random.Random(seed)
+    game = Game.new("classic", 3, Options.from_mapping({"target": 50}), seed=seed)
+    table = Table(game)
+    positions = []
+    for _ in range(rng.randint(50, 400)):  # through several rounds
+        seat = table.next_seat()
+        if seat is None:
+            if game.is_over:
+                break
+            table.start_round()
+            continue
+        positions.append(game.to_dict())
+        table.act(seat, rng.choice(game.legal_actions(seat)))
+    record = record_of(game)
+    for earlier in rng.sample(positions, 5):
+        resumed = resume(Game.from_dict(earlier), record)
+        assert resumed is not None and resumed.state() == game.state()
+    # A position that is not a beginning of the record is not resumed from.
+    other = Game.new("classic", 3, Options.from_mapping({"target": 50}), seed=seed + 100)
+    assert resume(other, record) is None

@@ -77,6 +77,10 @@ log = logging.getLogger("unokit.server")
 
 IDLE_HOURS: Final = 24.0
 """A room nobody has been in, and where nothing happened, for this long is closed (``idle``)."""
+POSITION_EVERY: Final = 32
+"""The position (``Game.to_dict()``) is stored with every 32nd action, and with every deal and
+every round's last action: a room is resumed from it and the record's actions after it (writing
+the whole position with every action would cost as much as the rest of the change)."""
 GRACE: Final = 5.0
 """Seconds a disconnected person's turn waits for them before a bot plays it."""
 
@@ -991,10 +995,12 @@ class Room:
         self.declined = []
         status = self._status_of(game)
         line = action_line(seat, action)
+        keep = status != PLAYING or game.version % POSITION_EVERY == 0
         await self._write_off_loop(self.store.append_action,
                                    {"k": "act", "g": self.game_no, "v": game.version, "l": line}, True,
                                    game_no=self.game_no, round_index=len(game.rounds) - 1,
-                                   idx=len(game.history) - 1, line=line, position=game.to_dict(),
+                                   idx=len(game.history) - 1, line=line,
+                                   position=game.to_dict() if keep else None,
                                    version=game.version, status=status, unready=status != self.status)
         self._changed(status, events)
 
@@ -1276,10 +1282,10 @@ class Room:
         game = None
         if data.position is not None:
             try:
-                game = Game.from_dict(data.position)
-            except (UnoError, TypeError, ValueError, KeyError):
+                game = resume(Game.from_dict(data.position), record)
+            except (UnoError, TypeError, ValueError, KeyError, IndexError):
                 game = None
-            if game is not None and (game.version != data.version or record_of(game) != record):
+            if game is not None and game.version != data.version:
                 game = None
         if game is None:
             game = replay(record)
@@ -1292,6 +1298,34 @@ class Room:
         self.declined = list(data.declined)
         if data.status not in (LOBBY, CLOSED):
             self.status = self._status_of(game)
+
+
+def resume(game: Game, record: dict[str, Any]) -> Game | None:
+    """``game`` (a stored position) brought up to the end of ``record`` by the record's actions
+    and deals after it, or ``None`` if the position is not a beginning of the record."""
+    own = record_of(game)
+    rounds, mine = record["rounds"], own["rounds"]
+    r = len(mine) - 1
+    if ({k: v for k, v in own.items() if k != "rounds"} != {k: v for k, v in record.items() if k != "rounds"}
+            or r >= len(rounds) or mine[:r] != rounds[:r]
+            or {k: v for k, v in mine[r].items() if k != "actions"}
+            != {k: v for k, v in rounds[r].items() if k != "actions"}
+            or mine[r]["actions"] != rounds[r]["actions"][:len(mine[r]["actions"])]):
+        return None
+    start = len(mine[r]["actions"])
+    while True:
+        for line in rounds[r]["actions"][start:]:
+            seat, action = parse_action_line(line)
+            if seat < 0:
+                game.apply_host(action)
+            else:
+                game.step(seat, action)
+        r += 1
+        if r >= len(rounds):
+            break
+        game.start_round(events=False)
+        start = 0
+    return game if record_of(game) == record else None
 
 
 def game_action(text: str) -> Action:

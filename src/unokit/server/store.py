@@ -384,12 +384,13 @@ class Store:
             return row.rev
 
     def append_action(self, code: str, *, game_no: int, round_index: int, idx: int, line: str,
-                      position: dict[str, Any], version: int, status: str, rev: int | None = None,
+                      position: dict[str, Any] | None, version: int, status: str, rev: int | None = None,
                       unready: bool = False, note: str | None = None) -> int:
-        """Append one action to the record, with the position and version after it (and with
+        """Append one action to the record, with the version after it and the position after it
+        (``None``: the stored position stays, an earlier one of the record; and with
         ``unready``, no seat ready any more). With ``rev``, the room must be at that revision
         (else :class:`RoomConflict`, and nothing is written); returns its new revision."""
-        position_text = json.dumps(position, separators=(",", ":"))
+        position_text = None if position is None else json.dumps(position, separators=(",", ":"))
         if self.postgresql:  # one statement, one round trip: its own transaction
             with self._autocommit.connect() as c:
                 params = {"code": code, "rev": rev, "position": position_text, "version": version,
@@ -403,8 +404,9 @@ class Store:
                 raise RoomConflict(f"room {code} is not at revision {rev}")
             return int(row[0])
         with self.engine.begin() as s:  # Core only, no ORM session: the hot path
-            new_rev = self._bump(s, code, rev, position=position_text, version=version, declined="[]",
-                                 status=status, updated_at=time.time())
+            kept = {} if position_text is None else {"position": position_text}
+            new_rev = self._bump(s, code, rev, version=version, declined="[]", status=status,
+                                 updated_at=time.time(), **kept)
             s.execute(insert(ACTIONS).values(room_code=code, game_no=game_no, round_index=round_index,
                                              idx=idx, line=line))
             if unready:
@@ -559,8 +561,8 @@ class Store:
 
 _APPEND_SQL = """
 WITH r AS (
-    UPDATE rooms SET rev = rev + 1, position = :position, version = :version, declined = '[]',
-                     status = :status, updated_at = :now
+    UPDATE rooms SET rev = rev + 1, position = COALESCE(CAST(:position AS text), position),
+                     version = :version, declined = '[]', status = :status, updated_at = :now
     WHERE code = :code {check} RETURNING rev),
 a AS (
     INSERT INTO actions (room_code, game_no, round_index, idx, line)
