@@ -427,15 +427,8 @@ class Room:
         is refused."""
         try:
             self.rev = method(self.code, **self._write_args(note, values))
-        except RoomConflict:
-            self._failed(diverged)
-            raise ProtocolError("stale", "the room changed at the same moment: look again and retry") \
-                from None
-        except Exception:
-            log.exception("room %s: a change could not be stored; reading the room again", self.code)
-            self._failed(diverged)
-            raise ProtocolError("server_error", "the server could not save the change: "
-                                                "try again in a moment") from None
+        except Exception as exc:
+            raise self._refusal(exc, diverged) from None
 
     async def _write_off_loop(self, method: Callable[..., int], note: dict[str, Any], diverged: bool = False,
                               **values: Any) -> None:
@@ -448,24 +441,24 @@ class Room:
         args = self._write_args(note, values)
         try:
             self.rev = await asyncio.to_thread(method, self.code, **args)
-        except RoomConflict:
-            self._failed(diverged)
-            raise ProtocolError("stale", "the room changed at the same moment: look again and retry") \
-                from None
-        except Exception:
-            log.exception("room %s: a change could not be stored; reading the room again", self.code)
-            self._failed(diverged)
-            raise ProtocolError("server_error", "the server could not save the change: "
-                                                "try again in a moment") from None
+        except Exception as exc:
+            raise self._refusal(exc, diverged) from None
+
+    def _refusal(self, exc: Exception, diverged: bool) -> ProtocolError:
+        """A write failed (``exc``): read the room again; what the client is told."""
+        if not isinstance(exc, RoomConflict):
+            log.error("room %s: a change could not be stored; reading the room again", self.code,
+                      exc_info=exc)
+        self._diverged = self._diverged or diverged
+        self._dirty = True
+        self.reload()
+        if isinstance(exc, RoomConflict):
+            return ProtocolError("stale", "the room changed at the same moment: look again and retry")
+        return ProtocolError("server_error", "the server could not save the change: try again in a moment")
 
     def _write_args(self, note: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
         change = self.rooms.note({**note, "c": self.code, "r": self.rev + 1})
         return {"rev": self.rev, "note": change, **values}
-
-    def _failed(self, diverged: bool) -> None:
-        self._diverged = self._diverged or diverged
-        self._dirty = True
-        self.reload()
 
     def _publish_presence(self) -> None:
         """Tell the other processes which seats have a connection here."""
