@@ -4,8 +4,9 @@ shipped in ``unokit/server/migrations`` and run at every start (:func:`upgrade`)
 Per room: its settings, its seats (a person's seat keeps the SHA-256 hash of its token, never
 the token), its chat, and the **record** of its game (``docs/records.md``): the head (format,
 edition, players, options, seed), one row per round's deal and one per action. The record is
-the source of truth; the room keeps beside it the position (``Game.to_dict()``) and the
-version for a fast resume, written in the same transaction as each action.
+the source of truth; the room keeps beside it the version, written in the same transaction as
+each action, and a position (``Game.to_dict()``) of the record for a fast resume, which the
+server writes with some actions only (``rooms.POSITION_EVERY``).
 
 The engine is synchronous and this store is too: each change is one short transaction,
 called from the event loop under the room's lock (well under a millisecond on SQLite in WAL
