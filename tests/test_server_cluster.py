@@ -350,3 +350,35 @@ def test_a_change_from_a_stale_copy_is_refused_and_writes_nothing(pg_url: str) -
     finally:
         one.close()
         two.close()
+
+
+def test_a_process_dropped_for_a_silent_heartbeat_writes_its_presence_again(
+        tmp_path: Path, pg_url: str) -> None:
+    import psycopg
+    from websockets.sync.client import connect
+
+    server = _serve(tmp_path, pg_url, "a")
+    try:
+        status, made = server.post("/api/rooms", {"name": "Ana", "bots": ["heuristic"]})
+        assert status == 201
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{made['code']}") as ws, \
+                psycopg.connect(pg_url, autocommit=True) as db:
+            ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+            ws.recv(timeout=10)
+
+            def presence() -> list[tuple[Any, ...]]:
+                return db.execute("SELECT room_code, seat, connections FROM presence").fetchall()
+
+            end = time.monotonic() + 10
+            while not presence() and time.monotonic() < end:
+                time.sleep(0.1)
+            assert presence() == [(made["code"], 0, 1)]
+            # What another process does to one whose heartbeat stopped for 5 s:
+            db.execute("DELETE FROM servers")
+            db.execute("DELETE FROM presence")
+            end = time.monotonic() + 10
+            while not presence() and time.monotonic() < end:
+                time.sleep(0.1)
+            assert presence() == [(made["code"], 0, 1)]  # written again at its next heartbeat
+    finally:
+        server.stop()

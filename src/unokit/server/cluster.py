@@ -170,12 +170,14 @@ class Cluster:
             await asyncio.sleep(RETRY)
 
     async def _beat(self, conn: Any, first: bool = False) -> None:
-        await conn.execute(
+        cursor = await conn.execute(
             "INSERT INTO servers (id, started_at, heartbeat) VALUES (%s, EXTRACT(EPOCH FROM now()), "
-            "EXTRACT(EPOCH FROM now())) ON CONFLICT (id) DO UPDATE SET heartbeat = EXCLUDED.heartbeat",
-            (self.id,))
-        if first and self.members is not None:
-            self.members.republish()  # dropped while this process could not beat, maybe
+            "EXTRACT(EPOCH FROM now())) ON CONFLICT (id) DO UPDATE SET heartbeat = EXCLUDED.heartbeat "
+            "RETURNING (xmax = 0)", (self.id,))
+        inserted = (await cursor.fetchone())[0]
+        if (first or inserted) and self.members is not None:
+            # this process was dropped (it could not beat for a while): its presence with it
+            self.members.republish()
 
     async def _claim(self, conn: Any) -> None:
         """Take every room nobody holds; let go of the rooms closed since."""
