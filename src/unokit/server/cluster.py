@@ -83,6 +83,7 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
         self.beating = asyncio.Event()
+        self._sweep_now = asyncio.Event()
 
     def start(self, members: Members) -> None:
         """Start listening and beating (in the running event loop)."""
@@ -156,7 +157,10 @@ class Cluster:
                         await self._claim(conn)
                         await self._reap(conn)
                         self.beating.set()
-                        await asyncio.sleep(SWEEP)
+                        with contextlib.suppress(TimeoutError):
+                            async with asyncio.timeout(SWEEP):
+                                await self._sweep_now.wait()
+                        self._sweep_now.clear()
                         await self._beat(conn)
             except asyncio.CancelledError:
                 raise
@@ -168,6 +172,10 @@ class Cluster:
             self.beating.clear()
             self._lose_all()
             await asyncio.sleep(RETRY)
+
+    def sweep_soon(self) -> None:
+        """Try to take the rooms nobody drives now, not at the next sweep (a room just made)."""
+        self._sweep_now.set()
 
     async def _beat(self, conn: Any, first: bool = False) -> None:
         cursor = await conn.execute(

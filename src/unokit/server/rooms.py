@@ -1560,6 +1560,8 @@ class Rooms:
         data = RoomData(code, LOBBY, settings.to_json(), first.seat, [s.data() for s in seats])
         self.store.create_room(data, note=self.note({"c": code, "k": "new"}))
         self.rooms[code] = room
+        if self.cluster is not None:
+            self.cluster.sweep_soon()  # this process takes the room's driving at once
         log.info("room %s created (%s, %d seats)", code, settings.edition, settings.players)
         return room, token
 
