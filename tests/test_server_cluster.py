@@ -382,3 +382,64 @@ def test_a_process_dropped_for_a_silent_heartbeat_writes_its_presence_again(
             assert presence() == [(made["code"], 0, 1)]  # written again at its next heartbeat
     finally:
         server.stop()
+
+
+def test_an_action_from_a_stale_copy_is_refused_and_a_room_made_elsewhere_is_found(pg_url: str) -> None:
+    from unokit import Game, Options
+    from unokit.record import record_of
+    from unokit.server.cluster import Cluster
+    from unokit.server.rooms import Rooms, Settings
+    from unokit.server.store import RoomConflict, RoomData, SeatData, Store
+
+    one, two = Store(pg_url), Store(pg_url)
+    try:
+        game = Game.new("classic", 2, seed=3)
+        seats = [SeatData(0, "human", "Ana", None, "0" * 64), SeatData(1, "bot", None, "heuristic", None)]
+        settings = Settings("classic", 2, ["human", "heuristic"], Options(), 0.5, 0.0, "heuristic", 3)
+        one.create_room(RoomData("ROOMCODE", "lobby", settings.to_json(), 0, seats))
+        rev = one.start_game("ROOMCODE", game_no=0, record=record_of(game), position=game.to_dict(),
+                             version=game.version, version_base=0, status="playing", seats=seats, rev=0)
+        common = {"game_no": 0, "round_index": 0, "idx": 0, "position": None, "version": game.version + 1,
+                  "status": "playing"}
+        assert two.append_action("ROOMCODE", line="0 draw", rev=rev, **common) == rev + 1
+        with pytest.raises(RoomConflict):  # one's copy is still at rev: behind
+            one.append_action("ROOMCODE", line="1 draw", rev=rev, **common)
+        stored = one.load_room("ROOMCODE")
+        assert stored is not None and stored.record is not None
+        assert stored.record["rounds"][0]["actions"] == ["0 draw"] and stored.rev == rev + 1
+        # A process that has not heard of a room yet reads it from the database when asked.
+        rooms = Rooms(two, cluster=Cluster(pg_url))
+        assert "ROOMCODE" not in rooms.rooms
+        assert rooms.get("roomcode").code == "ROOMCODE"
+    finally:
+        one.close()
+        two.close()
+
+
+def test_a_person_connected_to_another_process_is_waited_for_not_played_for(
+        tmp_path: Path, pg_url: str) -> None:
+    from websockets.sync.client import connect
+
+    a, b = _serve(tmp_path, pg_url, "a"), _serve(tmp_path, pg_url, "b")
+    try:
+        status, made = a.post("/api/rooms", {"name": "Ana", "bots": ["heuristic"], "bot_delay": 0.02,
+                                             "between_rounds": 0, "options": {"target": 100000}})
+        assert status == 201
+        code = made["code"]
+        with connect(f"ws://127.0.0.1:{b.port}/ws/{code}", max_size=2**20) as ws:  # Ana is on b only
+            ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+            end = time.monotonic() + 10
+            while not a.get(f"/api/rooms/{code}")["seats"][0]["connected"]:
+                assert time.monotonic() < end, "the owner never learnt that Ana is connected"
+                time.sleep(0.1)
+            assert a.post(f"/api/rooms/{code}/start", {}, token=made["token"])[0] == 200
+            assert _owner([a, b], code) is a  # it made the room: it drives it
+            time.sleep(1)  # the bot plays until it is Ana's turn; then the table waits for her
+            waiting = a.get(f"/api/dev/rooms/{code}")
+            assert waiting["position"]["game"]["turn"] == 0
+            time.sleep(7)  # past the 5 s of grace that a disconnected person gets
+            assert a.get(f"/api/dev/rooms/{code}")["version"] == waiting["version"]
+            assert a.get(f"/api/rooms/{code}")["seats"][0]["connected"]
+    finally:
+        a.stop()
+        b.stop()
