@@ -32,8 +32,8 @@ def test_every_interface_prints_the_lan_link_and_a_note(monkeypatch: pytest.Monk
 def test_the_options() -> None:
     out = subprocess.run([sys.executable, "-m", "unokit", "serve", "--help"], capture_output=True, text=True,
                          timeout=60, check=True).stdout
-    for option in ("--host", "--port", "--database", "--open", "--dev", "--allow-origin", "--max-rooms",
-                   "--idle-hours", "--rate-limit"):
+    for option in ("--host", "--port", "--database", "--workers", "--open", "--dev", "--allow-origin",
+                   "--max-rooms", "--idle-hours", "--rate-limit"):
         assert option in out
     assert "127.0.0.1" in out and "8000" in out
 
@@ -42,3 +42,20 @@ def test_a_port_out_of_range_is_refused() -> None:
     done = subprocess.run([sys.executable, "-m", "unokit", "serve", "--port", "70000", "--database", "sqlite://"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "--port" in done.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--database", "postgresql://ana:secret@127.0.0.1:1/rooms"],
+     "--database: cannot open postgresql://ana:***@127.0.0.1:1/rooms: connection failed"),
+    (["--database", "sqlite:////no/such/folder/rooms.db"], "unable to open database file"),
+    (["--workers", "0"], "--workers must be at least 1, not 0"),
+    (["--workers", "2", "--database", "sqlite:////tmp/rooms.db"],
+     "--workers 2 needs a PostgreSQL --database"),
+])
+def test_a_database_it_cannot_use_is_one_clear_line(args: list[str], said: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "unokit", "serve", "--port", "0", *args],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert said in done.stderr and "Traceback" not in done.stderr
+    assert "secret" not in done.stderr + done.stdout  # never the password
+    assert len(done.stderr.strip().splitlines()) == 1

@@ -115,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         store = Store(url)  # checks the database, and migrates it, before any worker starts
     except Exception as exc:  # a bad URL, a missing driver, a database that cannot be opened
-        raise UnoError(f"--database: cannot open {_safe_url(url)}: {exc}") from None
+        why = " ".join(str(getattr(exc, "orig", None) or exc).split())  # the driver's words, one line
+        raise UnoError(f"--database: cannot open {_safe_url(url)}: {why}") from None
     options = ServerOptions(dev=args.dev, max_rooms=args.max_rooms, allowed_origins=tuple(args.allow_origin),
                             idle_hours=args.idle_hours, posts_per_10s=args.rate_limit,
                             rate_limit=args.rate_limit)
