@@ -404,7 +404,10 @@ class Store:
                     raise KeyError(f"no room {code}")
                 raise RoomConflict(f"room {code} is not at revision {rev}")
             return int(row[0])
-        with self.engine.begin() as s:  # Core only, no ORM session: the hot path
+        if self.engine.dialect.name == "sqlite":
+            return self._append_sqlite(code, rev, version, status, position_text, game_no, round_index, idx,
+                                       line, unready)
+        with self.engine.begin() as s:  # another database: Core statements
             kept = {} if position_text is None else {"position": position_text}
             new_rev = self._bump(s, code, rev, version=version, declined="[]", status=status,
                                  updated_at=time.time(), **kept)
@@ -414,6 +417,30 @@ class Store:
                 s.execute(update(SEATS).where(SEATS.c.room_code == code).values(ready=False))
             self._notify(s, note)
             return new_rev
+
+    def _append_sqlite(self, code: str, rev: int | None, version: int, status: str, position: str | None,
+                       game_no: int, round_index: int, idx: int, line: str, unready: bool) -> int:
+        """:meth:`append_action` on SQLite, the hot path of one process, in the driver's own SQL
+        (building SQLAlchemy statements for every action cost more than the commit itself)."""
+        sets = "rev = rev + 1, version = ?, declined = '[]', status = ?, updated_at = ?"
+        values: list[Any] = [version, status, time.time()]
+        if position is not None:
+            sets += ", position = ?"
+            values.append(position)
+        check = "" if rev is None else " AND rev = ?"
+        with self.engine.begin() as c:
+            row = c.exec_driver_sql(f"UPDATE rooms SET {sets} WHERE code = ?{check} RETURNING rev",
+                                    tuple([*values, code, *([] if rev is None else [rev])])).first()
+            if row is None:
+                exists = c.exec_driver_sql("SELECT 1 FROM rooms WHERE code = ?", (code,)).first()
+                if rev is not None and exists:
+                    raise RoomConflict(f"room {code} is not at revision {rev}")
+                raise KeyError(f"no room {code}")
+            c.exec_driver_sql("INSERT INTO actions (room_code, game_no, round_index, idx, line) "
+                              "VALUES (?, ?, ?, ?, ?)", (code, game_no, round_index, idx, line))
+            if unready:
+                c.exec_driver_sql("UPDATE seats SET ready = 0 WHERE room_code = ?", (code,))
+            return int(row[0])
 
     def add_round(self, code: str, *, game_no: int, round_index: int, deal: dict[str, Any],
                   position: dict[str, Any], version: int, status: str, rev: int | None = None,
