@@ -398,7 +398,7 @@ class Store:
                           "status": status, "now": time.time(), "game_no": game_no,
                           "round_index": round_index, "idx": idx, "line": line, "unready": unready,
                           "channel": CHANNEL, "note": note}
-                row = c.execute(_APPEND if rev is not None else _APPEND_ANY, params).first()
+                row = c.exec_driver_sql(_APPEND if rev is not None else _APPEND_ANY, params).first()
             if row is None:
                 if not self.exists(code):
                     raise KeyError(f"no room {code}")
@@ -589,23 +589,23 @@ class Store:
 
 _APPEND_SQL = """
 WITH r AS (
-    UPDATE rooms SET rev = rev + 1, position = COALESCE(CAST(:position AS text), position),
-                     version = :version, declined = '[]', status = :status, updated_at = :now
-    WHERE code = :code {check} RETURNING rev),
+    UPDATE rooms SET rev = rev + 1, position = COALESCE(%(position)s::text, position),
+                     version = %(version)s, declined = '[]', status = %(status)s, updated_at = %(now)s
+    WHERE code = %(code)s {check} RETURNING rev),
 a AS (
     INSERT INTO actions (room_code, game_no, round_index, idx, line)
-    SELECT :code, :game_no, :round_index, :idx, :line FROM r RETURNING 1),
+    SELECT %(code)s, %(game_no)s, %(round_index)s, %(idx)s, %(line)s FROM r RETURNING 1),
 u AS (
     UPDATE seats SET ready = false
-    WHERE room_code = :code AND CAST(:unready AS boolean) AND EXISTS (SELECT 1 FROM r) RETURNING 1),
-n AS (SELECT pg_notify(:channel, CAST(:note AS text)) FROM r WHERE CAST(:note AS text) IS NOT NULL)
+    WHERE room_code = %(code)s AND %(unready)s::boolean AND EXISTS (SELECT 1 FROM r) RETURNING 1),
+n AS (SELECT pg_notify(%(channel)s, %(note)s::text) FROM r WHERE %(note)s::text IS NOT NULL)
 SELECT r.rev, (SELECT count(*) FROM a), (SELECT count(*) FROM u), (SELECT count(*) FROM n) FROM r
 """
-_APPEND = text(_APPEND_SQL.format(check="AND rev = :rev"))
-_APPEND_ANY = text(_APPEND_SQL.format(check=""))
-"""Append an action on PostgreSQL in one statement (:meth:`Store.append_action`): the room's
-revision checked and counted up, the position, the action, the seats no longer ready, the
-notification; nothing at all if the room is not at that revision."""
+_APPEND: Final = _APPEND_SQL.format(check="AND rev = %(rev)s")
+_APPEND_ANY: Final = _APPEND_SQL.format(check="")
+"""Append an action on PostgreSQL in one statement (:meth:`Store.append_action`), in psycopg's
+own SQL: the room's revision checked and counted up, the position, the action, the seats no
+longer ready, the notification; nothing at all if the room is not at that revision."""
 
 
 def _room(s: Session, code: str, rev: int | None = None) -> RoomRow:
