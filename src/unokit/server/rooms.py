@@ -35,7 +35,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -518,28 +518,18 @@ class Room:
         rev = change.get("r")
         if isinstance(rev, int) and rev <= self.rev:
             return  # this copy has it already
-        game, table = self.game, self.table
-        if (kind in ("act", "deal") and rev == self.rev + 1 and game is not None and table is not None
+        game = self.game
+        if (kind in ("act", "deal") and rev == self.rev + 1 and game is not None
                 and change.get("g") == self.game_no and change.get("v") == game.version + 1):
-            if kind == "act":
-                seat, action = parse_action_line(str(change.get("l")))
-                if seat < 0 or self.status != PLAYING:
-                    self._dirty = True
-                    return
-                events = table.act(seat, action)
-                status = self._status_of(game)
-            else:
-                if self.status != ROUND_OVER_STATUS:
-                    self._dirty = True
-                    return
-                events = table.start_round()
-                status = PLAYING
+            done = self._step(parse_action_line(str(change.get("l"))) if kind == "act" else None)
+            if done is None:
+                self._dirty = True
+                return
             if game.version != change.get("v"):
                 self._diverged = self._dirty = True
                 return
             self.rev = rev
-            self.declined = []
-            self._changed(status, events)
+            self._tell_step(*done)
             return
         self._dirty = True
 
@@ -629,32 +619,40 @@ class Room:
         return stored if stored in (LOBBY, CLOSED) or self.game is None else self._status_of(self.game)
 
     def _catch_up(self, record: dict[str, Any]) -> bool:
-        """Replay the record's actions and deals that come after this copy's game; ``False``
-        if the game is not a beginning of the record's."""
+        """Replay the record's actions and deals that come after this copy's game, telling the
+        connections of each; ``False`` if the game is not a beginning of the record's."""
+        assert self.game is not None
+        steps = record_after(self.game, record)
+        if steps is None:
+            return False
+        for step in steps:
+            done = self._step(step)
+            if done is None:
+                return False
+            self._tell_step(*done)
+        return True
+
+    def _step(self, step: tuple[int, Action] | None) -> tuple[str, tuple[Event, ...]] | None:
+        """Apply one change of a record to this copy's game: a seat's action, or the next
+        round's deal (``None``). Returns the status after it and its events, or ``None`` if
+        this copy cannot take it (a host's action, an action between rounds, a deal in a round)."""
         game, table = self.game, self.table
         assert game is not None and table is not None
-        rounds = record["rounds"]
-        r = len(game.rounds) - 1
-        if r >= len(rounds) or len(game.history) > len(rounds[r]["actions"]):
-            return False
-        start = len(game.history)
-        while True:
-            for line in rounds[r]["actions"][start:]:
-                seat, action = parse_action_line(line)
-                if seat < 0:
-                    return False
-                events = table.act(seat, action)
-                self.declined = []
-                self._changed(self._status_of(game), events)
-            r += 1
-            if r >= len(rounds):
-                return True
+        if step is None:
             if self.status != ROUND_OVER_STATUS:
-                return False
-            events = table.start_round()
-            self.declined = []
-            self._changed(PLAYING, events)
-            start = 0
+                return None
+            return PLAYING, table.start_round()
+        seat, action = step
+        if seat < 0 or self.status != PLAYING:
+            return None
+        events = table.act(seat, action)
+        return self._status_of(game), events
+
+    def _tell_step(self, status: str, events: Sequence[Event]) -> None:
+        """A change of the record applied (:meth:`_step`): a new round of asking, and the
+        connections told."""
+        self.declined = []
+        self._changed(status, events)
 
     def _apply_declined(self, declined: Sequence[int]) -> None:
         """The declines the owner stored, as far as this copy's table has not seen them."""
@@ -684,7 +682,7 @@ class Room:
                 c.seat = seat
 
     def _close_here(self, reason: str | None) -> None:
-        """The room was closed (by another process): tell the connections, forget it."""
+        """The room is closed (here, or by another process): tell the connections, forget it."""
         self.status, self.closed_reason = CLOSED, reason
         self.rooms.forget(self)
         for c in list(self.clients):
@@ -878,20 +876,13 @@ class Room:
                 self._close("idle")
 
     def _close(self, reason: str) -> None:
-        self.status, self.closed_reason = CLOSED, reason
+        """Close the room for good: stored, then the connections told (:meth:`_close_here`)."""
         try:
             self.rev = self.store.close_room(self.code, reason, note=self.rooms.note(
                 {"c": self.code, "k": "room", "r": self.rev + 1}))
         except Exception:  # closed here all the same; the database says so once it can
             log.exception("room %s: its closing could not be stored", self.code)
-        self.rooms.forget(self)
-        for c in list(self.clients):
-            c.send(dumps(self.room_message(c)))
-            c.send(dumps({"type": "left", "reason": "closed"}))
-            c.close()
-            c.room = None
-        self.clients.clear()
-        self._kick_driver()
+        self._close_here(reason)
         log.info("room %s closed (%s)", self.code, reason)
 
     # ------------------------------------------------------------------ the match
@@ -1305,20 +1296,37 @@ def resume(game: Game, record: dict[str, Any]) -> Game | None:
             != {k: v for k, v in rounds[r].items() if k != "actions"}
             or mine[r]["actions"] != rounds[r]["actions"][:len(mine[r]["actions"])]):
         return None
-    start = len(mine[r]["actions"])
-    while True:
-        for line in rounds[r]["actions"][start:]:
-            seat, action = parse_action_line(line)
-            if seat < 0:
-                game.apply_host(action)
-            else:
-                game.step(seat, action)
-        r += 1
-        if r >= len(rounds):
-            break
-        game.start_round(events=False)
-        start = 0
+    for step in record_after(game, record) or ():
+        if step is None:
+            game.start_round(events=False)
+        elif step[0] < 0:
+            game.apply_host(step[1])
+        else:
+            game.step(*step)
     return game if record_of(game) == record else None
+
+
+def record_after(game: Game, record: dict[str, Any]) -> Iterator[tuple[int, Action] | None] | None:
+    """The changes of ``record`` after ``game``'s last one, in order, for the caller to apply
+    one by one: each action as ``(seat, action)`` (seat -1: the host), and ``None`` where the
+    next round is dealt. ``None`` if the record has fewer rounds, or fewer actions in the
+    game's round, than the game (it is not a beginning of the record)."""
+    rounds = record["rounds"]
+    r, start = len(game.rounds) - 1, len(game.history)
+    if r >= len(rounds) or start > len(rounds[r]["actions"]):
+        return None
+
+    def steps(r: int, start: int) -> Iterator[tuple[int, Action] | None]:
+        while True:
+            for line in rounds[r]["actions"][start:]:
+                yield parse_action_line(line)
+            r += 1
+            if r >= len(rounds):
+                return
+            yield None
+            start = 0
+
+    return steps(r, start)
 
 
 def game_action(text: str) -> Action:
