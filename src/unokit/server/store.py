@@ -400,9 +400,7 @@ class Store:
                           "channel": CHANNEL, "note": note}
                 row = c.exec_driver_sql(_APPEND if rev is not None else _APPEND_ANY, params).first()
             if row is None:
-                if not self.exists(code):
-                    raise KeyError(f"no room {code}")
-                raise RoomConflict(f"room {code} is not at revision {rev}")
+                raise _unchanged(code, rev, self.exists(code))
             return int(row[0])
         if self.engine.dialect.name == "sqlite":
             return self._append_sqlite(code, rev, version, status, position_text, game_no, round_index, idx,
@@ -432,10 +430,8 @@ class Store:
             row = c.exec_driver_sql(f"UPDATE rooms SET {sets} WHERE code = ?{check} RETURNING rev",
                                     tuple([*values, code, *([] if rev is None else [rev])])).first()
             if row is None:
-                exists = c.exec_driver_sql("SELECT 1 FROM rooms WHERE code = ?", (code,)).first()
-                if rev is not None and exists:
-                    raise RoomConflict(f"room {code} is not at revision {rev}")
-                raise KeyError(f"no room {code}")
+                raise _unchanged(code, rev, c.exec_driver_sql("SELECT 1 FROM rooms WHERE code = ?",
+                                                              (code,)).first() is not None)
             c.exec_driver_sql("INSERT INTO actions (room_code, game_no, round_index, idx, line) "
                               "VALUES (?, ?, ?, ?, ?)", (code, game_no, round_index, idx, line))
             if unready:
@@ -465,9 +461,8 @@ class Store:
         new_rev = s.execute(update(ROOMS).where(*where).values(rev=ROOMS.c.rev + 1, **values)
                             .returning(ROOMS.c.rev)).scalar_one_or_none()
         if new_rev is None:
-            if rev is not None and s.execute(select(ROOMS.c.code).where(ROOMS.c.code == code)).first():
-                raise RoomConflict(f"room {code} is not at revision {rev}")
-            raise KeyError(f"no room {code}")
+            raise _unchanged(code, rev, s.execute(select(ROOMS.c.code).where(ROOMS.c.code == code)).first()
+                             is not None)
         return int(new_rev)
 
     def save_declined(self, code: str, declined: Sequence[int], version: int | None = None) -> None:
@@ -606,6 +601,14 @@ _APPEND_ANY: Final = _APPEND_SQL.format(check="")
 """Append an action on PostgreSQL in one statement (:meth:`Store.append_action`), in psycopg's
 own SQL: the room's revision checked and counted up, the position, the action, the seats no
 longer ready, the notification; nothing at all if the room is not at that revision."""
+
+
+def _unchanged(code: str, rev: int | None, exists: bool) -> Exception:
+    """Why a change checked against revision ``rev`` wrote nothing: another revision
+    (:class:`RoomConflict`), or no such room (``KeyError``)."""
+    if exists and rev is not None:
+        return RoomConflict(f"room {code} is not at revision {rev}")
+    return KeyError(f"no room {code}")
 
 
 def _room(s: Session, code: str, rev: int | None = None) -> RoomRow:
