@@ -131,6 +131,12 @@ class TcpProxy:
         """Accept connections again."""
         self.cutting = False
 
+    def __enter__(self) -> TcpProxy:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
     def close(self) -> None:
         self.cut()
         self.loop.call_soon_threadsafe(self.loop.stop)

@@ -8,12 +8,14 @@ skip and say how to run them (``.ci/run`` requires them).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +113,20 @@ def _serve(tmp: Path, url: str, name: str, *extra: str) -> Served:
     return Served(tmp, url, free_port(), "--rate-limit", "0", "--dev", *extra, log_name=f"{name}.log")
 
 
+@contextlib.contextmanager
+def _two_servers(tmp: Path, url: str) -> Iterator[tuple[Served, Served]]:
+    """Two ``unokit serve`` processes on one database, stopped afterwards."""
+    a = _serve(tmp, url, "a")
+    try:
+        b = _serve(tmp, url, "b")
+        try:
+            yield a, b
+        finally:
+            b.stop()
+    finally:
+        a.stop()
+
+
 def _owner(servers: list[Served], code: str, timeout: float = 10.0) -> Served:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -132,8 +148,7 @@ def test_workers_need_postgresql(tmp_path: Path) -> None:
 
 def test_two_processes_serve_one_table_the_same_game_in_the_same_order(
         tmp_path: Path, pg_url: str) -> None:
-    a, b = _serve(tmp_path, pg_url, "a"), _serve(tmp_path, pg_url, "b")
-    try:
+    with _two_servers(tmp_path, pg_url) as (a, b):
         code, made, joined = _room(a, b, [None, "heuristic", "heuristic"])
         players = [Player(a.port, code, 0, made["token"], 1),
                    Player(b.port, code, joined["seat"], joined["token"], 2)]
@@ -167,15 +182,11 @@ def test_two_processes_serve_one_table_the_same_game_in_the_same_order(
         stored = a.get(f"/api/dev/rooms/{code}")
         assert stored["version"] == b.get(f"/api/dev/rooms/{code}")["version"] >= max(common)
         assert not [e for p in players for e in p.errors if e["code"] not in ("stale", "illegal")]
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_the_owner_killed_another_process_takes_the_bots_within_5_seconds(
         tmp_path: Path, pg_url: str) -> None:
-    a, b = _serve(tmp_path, pg_url, "a"), _serve(tmp_path, pg_url, "b")
-    try:
+    with _two_servers(tmp_path, pg_url) as (a, b):
         code, made, joined = _room(a, b, [None, "heuristic", "heuristic"])
         owner = _owner([a, b], code)
         other = b if owner is a else a
@@ -202,18 +213,14 @@ def test_the_owner_killed_another_process_takes_the_bots_within_5_seconds(
         assert resumed, "the table stopped after the owner died"
         assert resumed[0] < 5.0, resumed[0]
         assert max(v for _, v in arrivals) > at_kill + 30  # and it went on
-    finally:
-        a.stop()
-        b.stop()
 
 
 def test_clients_behind_a_proxy_go_on_with_the_other_process_when_one_is_killed(
         tmp_path: Path, pg_url: str) -> None:
-    a, b = _serve(tmp_path, pg_url, "a"), _serve(tmp_path, pg_url, "b")
-    proxy = TcpProxy([("127.0.0.1", a.port), ("127.0.0.1", b.port)])
-    front = Served.__new__(Served)
-    front.port = proxy.port
-    try:
+    with _two_servers(tmp_path, pg_url) as (a, b), \
+            TcpProxy([("127.0.0.1", a.port), ("127.0.0.1", b.port)]) as proxy:
+        front = Served.__new__(Served)
+        front.port = proxy.port
         code, made, joined = _room(front, front, [None, "heuristic", "heuristic"])
         # A room whose person never acts: only its turn timeout plays for them.
         idle = front.post("/api/rooms", {"name": "Cy", "bots": ["heuristic"], "turn_timeout": 1, **FAST})[1]
@@ -239,10 +246,6 @@ def test_clients_behind_a_proxy_go_on_with_the_other_process_when_one_is_killed(
         # Both tables went on: the bots, and the idle room's timer, moved to b.
         assert all(x > y + 5 for x, y in zip(after, before, strict=True)), (before, after)
         assert b.get(f"/api/dev/rooms/{code}")["owned"] and b.get(f"/api/dev/rooms/{idle['code']}")["owned"]
-    finally:
-        proxy.close()
-        a.stop()
-        b.stop()
 
 
 def test_a_database_cut_refuses_actions_clearly_and_service_resumes_by_itself(
@@ -420,8 +423,7 @@ def test_a_person_connected_to_another_process_is_waited_for_not_played_for(
         tmp_path: Path, pg_url: str) -> None:
     from websockets.sync.client import connect
 
-    a, b = _serve(tmp_path, pg_url, "a"), _serve(tmp_path, pg_url, "b")
-    try:
+    with _two_servers(tmp_path, pg_url) as (a, b):
         status, made = a.post("/api/rooms", {"name": "Ana", "bots": ["heuristic"], "bot_delay": 0.02,
                                              "between_rounds": 0, "options": {"target": 100000}})
         assert status == 201
@@ -440,6 +442,3 @@ def test_a_person_connected_to_another_process_is_waited_for_not_played_for(
             time.sleep(7)  # past the 5 s of grace that a disconnected person gets
             assert a.get(f"/api/dev/rooms/{code}")["version"] == waiting["version"]
             assert a.get(f"/api/rooms/{code}")["seats"][0]["connected"]
-    finally:
-        a.stop()
-        b.stop()
