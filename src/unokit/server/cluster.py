@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Final, Protocol
 
 from .store import CHANNEL, libpq_url
@@ -118,59 +118,61 @@ class Cluster:
 
     async def _listen(self) -> None:
         """Receive the other processes' notifications, for good (reconnecting)."""
-        import psycopg
+        async def follow(conn: Any) -> None:
+            assert self.members is not None
+            await conn.execute(f"LISTEN {CHANNEL}")
+            self.members.resync()  # what changed while nobody listened
+            self.listening.set()
+            async for note in conn.notifies():
+                self.members.notified(note.payload)
 
-        assert self.members is not None
-        while True:
-            try:
-                async with await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True,
-                                                                 connect_timeout=3) as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    self.members.resync()  # what changed while nobody listened
-                    self.listening.set()
-                    async for note in conn.notifies():
-                        self.members.notified(note.payload)
-            except asyncio.CancelledError:
-                raise
-            except (psycopg.Error, OSError) as exc:
-                log.warning("the listening connection to the database failed (%s): reconnecting", exc)
-            except Exception:
-                log.exception("following the other processes failed")
-            self.listening.clear()
-            await asyncio.sleep(RETRY)
+        await self._connected(follow, "the listening connection to the database failed ({}): reconnecting",
+                              self.listening.clear)
 
     async def _keep(self) -> None:
         """Beat the heartbeat, take the rooms nobody drives, drop dead processes; on a
         connection of its own, which holds the rooms' advisory locks."""
+        async def keep(conn: Any) -> None:
+            # a host that vanishes without closing the connection releases its locks soon
+            for setting in ("tcp_keepalives_idle = 2", "tcp_keepalives_interval = 1",
+                            "tcp_keepalives_count = 2"):
+                await conn.execute(f"SET {setting}")
+            await self._beat(conn, first=True)
+            while True:
+                await self._claim(conn)
+                await self._reap(conn)
+                self.beating.set()
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(SWEEP):
+                        await self._sweep_now.wait()
+                self._sweep_now.clear()
+                await self._beat(conn)
+
+        def lost() -> None:
+            self.beating.clear()
+            self._lose_all()
+
+        await self._connected(keep, "the database connection that holds the rooms failed ({}): "
+                                    "driving none until it is back", lost)
+
+    async def _connected(self, work: Callable[[Any], Awaitable[None]], failed: str,
+                         lost: Callable[[], None]) -> None:
+        """Run ``work`` on a connection of its own, for good: when the connection fails (a
+        warning: ``failed`` with the error) or ``work`` does, ``lost()`` and a new connection."""
         import psycopg
 
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(
-                        self.conninfo, autocommit=True, connect_timeout=3) as conn:
-                    # a host that vanishes without closing the connection releases its locks soon
-                    for setting in ("tcp_keepalives_idle = 2", "tcp_keepalives_interval = 1",
-                                    "tcp_keepalives_count = 2"):
-                        await conn.execute(f"SET {setting}")
-                    await self._beat(conn, first=True)
-                    while True:
-                        await self._claim(conn)
-                        await self._reap(conn)
-                        self.beating.set()
-                        with contextlib.suppress(TimeoutError):
-                            async with asyncio.timeout(SWEEP):
-                                await self._sweep_now.wait()
-                        self._sweep_now.clear()
-                        await self._beat(conn)
+                async with await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True,
+                                                                 connect_timeout=3) as conn:
+                    await work(conn)
             except asyncio.CancelledError:
                 raise
             except (psycopg.Error, OSError) as exc:
-                log.warning("the database connection that holds the rooms failed (%s): "
-                            "driving none until it is back", exc)
+                log.warning(failed.format(exc))
             except Exception:
-                log.exception("keeping the rooms failed")
-            self.beating.clear()
-            self._lose_all()
+                log.exception("a connection of the cluster failed")
+            lost()
             await asyncio.sleep(RETRY)
 
     def sweep_soon(self) -> None:
