@@ -38,19 +38,27 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
-# The rules engine: what the hot loops run. Every module here must compile under mypyc;
-# the rest of unokit (the other bots, arena, CLI, TUI) stays pure Python and imports these
-# as usual.
-# options.py stays pure Python: it is not hot (read once per game). A compiled class has no
-# default pickling: Game, State and Observation define __reduce__, so they pickle (and
-# deep-copy) in both builds; events.py and position.py are not hot and stay pure Python.
-ENGINE_MODULES = ["cards", "editions", "phases", "actions", "draws", "errors", "observation", "state",
-                  "game", "playout"]
-# The bots whose decisions run the engine in a loop: the strong bot's search (thousands of
-# sampled plays per decision), its inference and the heuristic rules it plays out with.
-# Compiled, they reach the engine's fields natively instead of through descriptors.
-BOT_MODULES = ["bots/heuristic", "bots/inference", "bots/strong/belief", "bots/strong/sampling",
-               "bots/strong/rollouts", "bots/strong/search"]
+# What mypyc compiles, read from the source and kept in no list: every module of the engine
+# (``src/unokit/core/``) but those marked ``# mypyc: pure`` on a line of their own (each says
+# why: not hot, or pickled through a default the compiled class lacks), plus the modules
+# elsewhere marked ``# mypyc: compile`` (the bots whose decisions run the engine in a loop:
+# compiled, they reach the engine's fields natively instead of through descriptors). The rest
+# of unokit stays pure Python and imports these as usual.
+PURE_MARK = "# mypyc: pure"
+COMPILE_MARK = "# mypyc: compile"
+
+
+def _marked(path: Path, mark: str) -> bool:
+    return any(line.strip().startswith(mark) for line in path.read_text(encoding="utf-8").splitlines())
+
+
+def compiled_modules(root: Path = Path("src/unokit")) -> list[str]:
+    """The source files that mypyc compiles (paths relative to the project), sorted."""
+    core = [p for p in sorted((root / "core").glob("*.py"))
+            if p.name != "__init__.py" and not _marked(p, PURE_MARK)]
+    others = [p for p in sorted(root.rglob("*.py"))
+              if "core" not in p.relative_to(root).parts[:1] and _marked(p, COMPILE_MARK)]
+    return [p.as_posix() for p in core + others]
 
 
 def _choice(name: str, default: str, choices: dict[str, tuple[str, ...]], hint: str) -> str:
@@ -101,7 +109,7 @@ def ext_modules() -> list[Any]:
             raise
         say("mypyc is not installed here: building the pure-Python engine")
         return []
-    paths = [f"src/unokit/{m}.py" for m in ENGINE_MODULES + BOT_MODULES]
+    paths = compiled_modules()
     try:
         return list(mypycify(paths, opt_level="3", target_dir="build/mypyc"))
     except (Exception, SystemExit) as exc:  # mypyc exits on what it cannot compile
@@ -133,7 +141,7 @@ class BuildExtOrPure(build_ext):
 
 EXTENSIONS = ext_modules()
 if EXTENSIONS:
-    say(f"compiling {len(ENGINE_MODULES) + len(BOT_MODULES)} engine and bot modules with mypyc")
+    say(f"compiling {len(compiled_modules())} engine and bot modules with mypyc")
 
 setup(
     ext_modules=EXTENSIONS,

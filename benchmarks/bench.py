@@ -26,7 +26,7 @@ and two more where unokit's rl extra is installed (``gym``, ``pettingzoo``, belo
   (``unokit.bench.playable_first_observe_loop``), against the same ``env.run``: games/s
   compares fairly.
 * **playout** and **playout-rlpolicy**: the games of *engine* and *engine-rlpolicy*, step for
-  step, each round played to its end by the engine itself (``unokit.playout.playout``, what a
+  step, each round played to its end by the engine itself (``unokit.core.playout.playout``, what a
   simulation of random games or a Monte Carlo rollout calls), against the same RLCard loop.
   The first two pairs time the engine under a Python loop of the caller's; these time the
   engine simulating on its own. Compare steps/s and games/s respectively, as above.
@@ -72,10 +72,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from unokit.actions import MAX_SEATS
 from unokit.arena import ArenaConfig, play_game
 from unokit.bench import DEALS, LOOPS, engine_build
 from unokit.bots import split_bot_names
+from unokit.core.actions import MAX_SEATS
 
 Loop = Callable[[int, int, int], tuple[int, int]]
 

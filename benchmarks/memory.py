@@ -22,11 +22,11 @@ import sys
 import time
 from collections.abc import Callable
 
-from unokit.actions import MAX_SEATS
 from unokit.arena import ArenaConfig, play_game
 from unokit.bench import LOOPS
 from unokit.bots import split_bot_names
-from unokit.errors import OptionError
+from unokit.core.actions import MAX_SEATS
+from unokit.core.errors import OptionError
 
 Loop = Callable[[int, int, int], tuple[int, int]]
 

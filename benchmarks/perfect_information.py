@@ -21,12 +21,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from unokit import Game
-from unokit.actions import Action
 from unokit.arena import game_seed, seating
 from unokit.bots import HeuristicBot, StrongBot, play_match
 from unokit.bots.strong import search as strong_search
-from unokit.observation import Observation
-from unokit.options import Options
+from unokit.core.actions import Action
+from unokit.core.observation import Observation
+from unokit.core.options import Options
 from unokit.stats import wilson_interval
 
 if not (strong_search.__file__ or "").endswith(".py"):

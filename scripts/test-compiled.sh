@@ -46,7 +46,7 @@ import sys, zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
 compiled = [n for n in names if n.endswith((".so", ".pyd"))]
 assert not compiled, f"the fallback wheel has compiled modules: {compiled}"
-assert any(n.endswith("unokit/game.py") for n in names), "the fallback wheel lacks the engine"
+assert any(n.endswith("unokit/core/game.py") for n in names), "the fallback wheel lacks the engine"
 print("fallback wheel: pure Python,", len(names), "files")
 PY
 rm -rf build/mypyc

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from unokit import Game, IllegalActionError, NotationError, Options, action_str, card_str, edition_deck
-from unokit.actions import Action
+from unokit.core.actions import Action
 
 COLORS = "RYGB"
 
@@ -48,7 +48,7 @@ def setup(
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:
-    """Everything that makes up the game's state (its :class:`~unokit.state.State`), plus what
+    """Everything that makes up the game's state (its :class:`~unokit.core.state.State`), plus what
     every seat is offered and observes."""
     return (
         game.state(),

@@ -23,9 +23,9 @@ from unokit.arena import (
 )
 from unokit.cli import main
 from unokit.commands.arena import played_line
-from unokit.errors import OptionError, UnoError
-from unokit.options import Options
-from unokit.record import load_game
+from unokit.core.errors import OptionError, UnoError
+from unokit.core.options import Options
+from unokit.core.record import load_game
 
 
 def _config(**kw: object) -> ArenaConfig:

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokit.actions import ACTION_KIND, DRAW, K_PLAY, PASS
 from unokit.bench import (
     DEALS,
     LOOPS,
@@ -29,8 +28,9 @@ from unokit.bench import (
     playout_loop,
 )
 from unokit.cli import main
-from unokit.game import DRAWN, PLAY, ROUND_OVER, Game
-from unokit.options import Options
+from unokit.core.actions import ACTION_KIND, DRAW, K_PLAY, PASS
+from unokit.core.game import DRAWN, PLAY, ROUND_OVER, Game
+from unokit.core.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -416,12 +416,12 @@ def test_benchmark_rejects_bad_arguments(args: list[str], message: str) -> None:
 
 
 def test_fast_draws_replay_random_shuffle_and_randrange() -> None:
-    # The deal, T6 and the strong bot's sampling use unokit.draws: it must give exactly
+    # The deal, T6 and the strong bot's sampling use unokit.core.draws: it must give exactly
     # random.shuffle's order and randrange's numbers and leave the generator in the same state,
     # or every seed and record would deal differently and the strength series would not replay.
     import random
 
-    from unokit.draws import randbelow, shuffle
+    from unokit.core.draws import randbelow, shuffle
 
     for seed in range(200):
         for n in (0, 1, 2, 3, 7, 108, 112):
@@ -445,7 +445,7 @@ def test_shuffle_tail_fills_the_places_a_whole_shuffle_would(seed: int, n: int, 
     # puts in the last k places (a uniform draw), at the cost of k draws only.
     import random
 
-    from unokit.draws import shuffle_tail
+    from unokit.core.draws import shuffle_tail
 
     whole, tail = list(range(n)), list(range(n))
     random.Random(seed).shuffle(whole)
@@ -464,7 +464,7 @@ def test_shuffle_tail_fills_the_places_a_whole_shuffle_would(seed: int, n: int, 
 def test_fast_draws_leave_other_generator_classes_to_their_own_methods() -> None:
     import random
 
-    from unokit.draws import randbelow, shuffle
+    from unokit.core.draws import randbelow, shuffle
 
     class Reversing(random.Random):
         def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
@@ -477,7 +477,7 @@ def test_fast_draws_leave_other_generator_classes_to_their_own_methods() -> None
     shuffle(Reversing(0), x)
     assert x == [3, 2, 1]
     assert randbelow(Reversing(0), 5) == 42
-    from unokit.draws import shuffle_tail
+    from unokit.core.draws import shuffle_tail
 
     class Zeros(random.Random):
         def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
@@ -494,7 +494,7 @@ def test_observation_init_takes_every_field_in_order() -> None:
     import dataclasses
     import inspect
 
-    from unokit.observation import Observation
+    from unokit.core.observation import Observation
 
     fields = [f.name for f in dataclasses.fields(Observation)]
     if engine_build() == "pure Python":  # a compiled __init__ shows only (*args, **kwargs)

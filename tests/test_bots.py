@@ -9,14 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unokit import Game
-from unokit.actions import ACTION_KIND, K_CATCH, action_str, parse_action
 from unokit.bots import BOTS, LEVELS, HeuristicBot, RandomBot, StrongBot, bot_names, make_bot, play_match
 from unokit.bots.heuristic import best_color, bluff_probability
 from unokit.bots.strong import determinize, draw_constraints, known_hands
-from unokit.cards import edition_deck, parse_card
-from unokit.errors import OptionError
-from unokit.game import ROUND_OVER
-from unokit.options import Options
+from unokit.core.actions import ACTION_KIND, K_CATCH, action_str, parse_action
+from unokit.core.cards import edition_deck, parse_card
+from unokit.core.errors import OptionError
+from unokit.core.game import ROUND_OVER
+from unokit.core.options import Options
 
 OPTION_SETS = [
     {},

@@ -13,7 +13,7 @@ import pytest
 
 from unokit import Game
 from unokit.bots import make_bot, play_match
-from unokit.options import Options
+from unokit.core.options import Options
 
 CASES: list[tuple[tuple[str, ...], dict[str, Any], int, int, dict[str, dict[str, Any]], str]] = [
     (("heuristic", "random"), {"target": 200}, 3, 6, {}, "34e08093fcaa1ef7"),

@@ -143,9 +143,30 @@ def test_what_setup_py_compiles(tree: Path, env: dict[str, str], compiled: bool)
     assert bool(out["ext"]) == compiled
     assert out["base"] == ("build/mypyc" if compiled else "build/pure")
     if compiled:
-        for module in ("game", "editions", "phases", "bots/heuristic"):
+        for module in ("core/game", "core/editions", "core/phases", "bots/heuristic"):
             assert f"src/unokit/{module}.py" in out["ext"]
         assert any(path.startswith("src/unokit/bots/strong") for path in out["ext"])
+        for kept_pure in ("core/__init__", "core/options", "core/events", "tui/app", "server/rooms"):
+            assert f"src/unokit/{kept_pure}.py" not in out["ext"]
+
+
+def test_the_compiled_set_is_read_from_the_source(tree: Path) -> None:
+    """Every module of the engine folder is compiled unless it is marked pure, and a module
+    elsewhere only when it is marked: a new rule module needs no list edited."""
+    pytest.importorskip("mypyc.build")
+    (tree / "src/unokit/core/new_rule.py").write_text('"""A rule."""\n', encoding="utf-8")
+    (tree / "src/unokit/core/kept.py").write_text('"""Kept."""\n# mypyc: pure: not hot\n', encoding="utf-8")
+    (tree / "src/unokit/bots/hot.py").write_text('"""Hot."""\n# mypyc: compile (hot)\n', encoding="utf-8")
+    try:
+        proc = _decide(tree, "def mypycify(paths, **kw):\n    return list(paths)", UNOKIT_BUILD_EXTENSIONS="1")
+    finally:
+        for name in ("core/new_rule", "core/kept", "bots/hot"):
+            (tree / f"src/unokit/{name}.py").unlink()
+    assert proc.returncode == 0, proc.stderr
+    ext = json.loads(proc.stdout.strip().splitlines()[-1])["ext"]
+    assert "src/unokit/core/new_rule.py" in ext and "src/unokit/bots/hot.py" in ext
+    assert "src/unokit/core/kept.py" not in ext
+    assert ext == sorted(p for p in ext if "/core/" in p) + sorted(p for p in ext if "/core/" not in p)
 
 
 def test_a_bad_build_toggle_is_one_clear_error(tree: Path) -> None:

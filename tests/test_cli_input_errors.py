@@ -17,7 +17,7 @@ import pytest
 
 from unokit.bots.registry import BOT_OPTIONS, BOTS, make_bot, parse_bot_options
 from unokit.cli import main
-from unokit.errors import OptionError
+from unokit.core.errors import OptionError
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,14 +1,14 @@
-"""The edition records (``unokit.editions``): each deck and rule as RULES.md gives it, and the
-names that ``unokit.cards`` still exports for older callers agree with them."""
+"""The edition records (``unokit.core.editions``): each deck and rule as RULES.md gives it, and the
+names that ``unokit.core.cards`` still exports for older callers agree with them."""
 
 from __future__ import annotations
 
 import pytest
 
-from unokit import cards
-from unokit.cards import AGENT_P, CARD_RANK, MATER, N_CARDS, WILD, WILD_DRAW_FOUR
-from unokit.editions import EDITIONS, RECORDS, edition, edition_counts, edition_deck
-from unokit.errors import OptionError
+from unokit.core import cards
+from unokit.core.cards import AGENT_P, CARD_RANK, MATER, N_CARDS, WILD, WILD_DRAW_FOUR
+from unokit.core.editions import EDITIONS, RECORDS, edition, edition_counts, edition_deck
+from unokit.core.errors import OptionError
 from unokit.i18n import dynamic_messages
 
 

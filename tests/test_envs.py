@@ -29,12 +29,12 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import unokit.envs  # noqa: E402
 from unokit import EDITIONS, Game, Options  # noqa: E402
-from unokit.cards import N_CARDS, edition_deck  # noqa: E402
+from unokit.core.cards import N_CARDS, edition_deck  # noqa: E402
+from unokit.core.errors import IllegalActionError  # noqa: E402
+from unokit.core.phases import ROUND_OVER  # noqa: E402
+from unokit.core.table import Table  # noqa: E402
 from unokit.envs import ENV_ID, N_ENV_ACTIONS, NOTHING, Encoder, layout, pettingzoo_env  # noqa: E402
 from unokit.envs.gymnasium import UnoEnv  # noqa: E402
-from unokit.errors import IllegalActionError  # noqa: E402
-from unokit.phases import ROUND_OVER  # noqa: E402
-from unokit.table import Table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_HOUSE_RULES = {"stacking": "progressive", "seven_zero": True, "jump_in": True,

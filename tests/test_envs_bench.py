@@ -18,7 +18,7 @@ pytest.importorskip("pettingzoo", reason="the RL environments need the rl extra:
 
 from unokit.bench import ENGINE_LOOPS, LOOPS, RL_LOOPS, gym_loop, measure, pettingzoo_loop
 from unokit.cli import main
-from unokit.options import Options
+from unokit.core.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""Events as a seat sees them (:mod:`unokit.events`), over random games.
+"""Events as a seat sees them (:mod:`unokit.core.events`), over random games.
 
 - the fold: a simple consumer that keeps only what the events tell a seat reproduces that seat's
   observation of every hand size, the top card, the colour in play and its own hand;
@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from conftest import random_options, random_step, snapshot
 from unokit import EDITIONS, Game, IllegalActionError, Options
-from unokit.actions import ACTION_CARD, ACTION_KIND, K_PENALIZE, K_PLAY, N_ACTIONS
-from unokit.cards import CARD_COLOR, CARD_RANK, MATER, WILD
-from unokit.events import (
+from unokit.core.actions import ACTION_CARD, ACTION_KIND, K_PENALIZE, K_PLAY, N_ACTIONS
+from unokit.core.cards import CARD_COLOR, CARD_RANK, MATER, WILD
+from unokit.core.events import (
     EVENT_TYPES,
     Challenged,
     ColorNamed,

@@ -1,7 +1,7 @@
 """The events of every rule of the rule book: each rule id of RULES.md (S1–S3, T1–T6, P1–P5,
 E1–E3, M1–M4, C5, C6) and each house rule that has events of its own (stacking, seven_zero,
 jump_in, draw_until_playable) has a test that sets up a position and asserts the exact events
-of an action, as :meth:`Game.apply <unokit.game.Game.apply>` (or ``start_round``,
+of an action, as :meth:`Game.apply <unokit.core.game.Game.apply>` (or ``start_round``,
 ``opening_events``, ``apply_host``) returns them.
 
 Every expected value is written out here, derived by hand from the stacked cards (a draw pile is
@@ -15,7 +15,7 @@ import json
 from conftest import play, setup
 from unokit import Game, Options, parse_card
 from unokit.bots import RandomBot, play_round
-from unokit.events import (
+from unokit.core.events import (
     Accepted,
     AgentPAnswered,
     Caught,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from unokit.cards import EDITIONS, parse_card
+from unokit.core.cards import EDITIONS, parse_card
 from unokit.i18n import LANGUAGES, LOCALE_DIR, default_language, dynamic_messages, translator
 from unokit.tui.help import help_path, help_text
 
@@ -122,7 +122,7 @@ def test_default_language_comes_from_the_locale() -> None:
 
 
 def test_unknown_language_is_an_error() -> None:
-    from unokit.errors import UnoError
+    from unokit.core.errors import UnoError
 
     with pytest.raises(UnoError, match="unknown language"):
         translator("de")

@@ -10,16 +10,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unokit import Game
-from unokit.actions import parse_action
 from unokit.bots import HeuristicBot
 from unokit.bots.driver import ask
 from unokit.bots.heuristic import unseen_counts
 from unokit.bots.inference import DREW, PLAYED, RECEIVED, evidence, sample_hands, violations
 from unokit.bots.strong import draw_constraints, informed_choice, known_voids
-from unokit.cards import CARD_COLOR, WILD, parse_card
-from unokit.game import ROUND_OVER
-from unokit.options import Options
-from unokit.table import Table
+from unokit.core.actions import parse_action
+from unokit.core.cards import CARD_COLOR, WILD, parse_card
+from unokit.core.game import ROUND_OVER
+from unokit.core.options import Options
+from unokit.core.table import Table
 
 
 def cards(*texts: str) -> list[int]:

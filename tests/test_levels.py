@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from unokit import Game
-from unokit.actions import ACTION_COLOR, ACTION_KIND, ACTION_UNO, K_CATCH, UNO, action_str
 from unokit.bots import (
     LEVEL_ELO,
     LEVELS,
@@ -20,8 +19,9 @@ from unokit.bots import (
     play_match,
 )
 from unokit.bots.registry import BOT_OPTIONS, parse_bot_options
-from unokit.errors import OptionError
-from unokit.options import Options
+from unokit.core.actions import ACTION_COLOR, ACTION_KIND, ACTION_UNO, K_CATCH, UNO, action_str
+from unokit.core.errors import OptionError
+from unokit.core.options import Options
 
 
 def _game(hands: list[list[str]], discard: str, draw: list[str]) -> Game:

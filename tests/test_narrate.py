@@ -11,8 +11,8 @@ import pytest
 
 from unokit import Game, Options
 from unokit.bots import RandomBot, play_round
-from unokit.cards import parse_card
-from unokit.events import (
+from unokit.core.cards import parse_card
+from unokit.core.events import (
     EVENT_TYPES,
     Accepted,
     AgentPAnswered,

@@ -17,8 +17,8 @@ from unokit import (
     parse_action,
     parse_card,
 )
-from unokit.actions import N_ACTIONS
-from unokit.cards import CARD_POINTS, N_CARDS, hand_points, parse_color
+from unokit.core.actions import N_ACTIONS
+from unokit.core.cards import CARD_POINTS, N_CARDS, hand_points, parse_color
 
 ALL_CARD_CODES = (
     [f"{c}{r}" for c in "RYGB" for r in ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")]

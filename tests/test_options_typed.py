@@ -1,4 +1,4 @@
-"""The choice options are typed with ``Literal`` (``unokit.options``): mypy catches a misspelt
+"""The choice options are typed with ``Literal`` (``unokit.core.options``): mypy catches a misspelt
 value written in code, as ``Options.from_mapping`` catches one read at run time."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import get_args
 
 import pytest
 
-from unokit.errors import OptionError
-from unokit.options import Options, Stacking
+from unokit.core.errors import OptionError
+from unokit.core.options import Options, Stacking
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 

@@ -1,4 +1,4 @@
-"""``unokit.playout``: the engine's own random play to the end of a round plays exactly the
+"""``unokit.core.playout``: the engine's own random play to the end of a round plays exactly the
 game a Python loop of ``legal_actions`` / ``rng.choice`` / ``apply`` plays."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from conftest import setup, snapshot
 from test_properties import matches
-from unokit.actions import ACTION_KIND, DRAW, K_PLAY
 from unokit.bench import (
     DEALS,
     engine_loop,
@@ -20,9 +19,10 @@ from unokit.bench import (
     playable_first_playout_loop,
     playout_loop,
 )
-from unokit.game import DRAWN, PLAY, ROUND_OVER, Game
-from unokit.options import Options
-from unokit.playout import POLICIES, playout
+from unokit.core.actions import ACTION_KIND, DRAW, K_PLAY
+from unokit.core.game import DRAWN, PLAY, ROUND_OVER, Game
+from unokit.core.options import Options
+from unokit.core.playout import POLICIES, playout
 
 
 def python_round(game: Game, rng: random.Random, policy: str) -> int:

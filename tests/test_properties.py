@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from conftest import assert_whole_deck, random_step, snapshot
 from unokit import EDITIONS, Game, IllegalActionError, NotationError, Options, action_str, parse_action
-from unokit.actions import (
+from unokit.core.actions import (
     ACCEPT,
     ACTION_CARD,
     ACTION_KIND,
@@ -36,9 +36,9 @@ from unokit.actions import (
     Action,
     catch_action,
 )
-from unokit.cards import CARD_COLOR, CARD_RANK, IS_NUMBER, MATER, WILD, WILD_DRAW_FOUR, edition_deck
-from unokit.errors import UnoError
-from unokit.game import BLOCKED_AFTER
+from unokit.core.cards import CARD_COLOR, CARD_RANK, IS_NUMBER, MATER, WILD, WILD_DRAW_FOUR, edition_deck
+from unokit.core.errors import UnoError
+from unokit.core.game import BLOCKED_AFTER
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

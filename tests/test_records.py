@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from conftest import random_step, snapshot
 from test_properties import matches
 from unokit import Game, Options, RecordError
-from unokit.actions import penalize_action
 from unokit.cli import main
 from unokit.conformance import run_files, run_scenario, scenario_files
-from unokit.record import load_game, read_record, record_of, replay, write_record
+from unokit.core.actions import penalize_action
+from unokit.core.record import load_game, read_record, record_of, replay, write_record
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from unokit import Game, Options
-from unokit.cards import CARD_POINTS
-from unokit.game import BLOCKED_AFTER, ROUND_OVER
+from unokit.core.cards import CARD_POINTS
+from unokit.core.game import BLOCKED_AFTER, ROUND_OVER
+from unokit.core.record import record_of, replay
 from unokit.i18n import LANGUAGES
 from unokit.narrate import narrate_record
-from unokit.record import record_of, replay
 from unokit.tui.help import help_path
 
 FORCED = Options(draw_until_playable=True, force_play=True)

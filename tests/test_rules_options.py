@@ -8,7 +8,7 @@ import pytest
 
 from conftest import color, draw_top_first, hand, legal, play, refused, setup, top
 from unokit import Game, OptionError, Options, card_str
-from unokit.options import MAX_TARGET
+from unokit.core.options import MAX_TARGET
 
 # --------------------------------------------------------------------------- validation
 

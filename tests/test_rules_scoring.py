@@ -10,8 +10,8 @@ import pytest
 from conftest import assert_whole_deck, hand, legal, play, refused, setup
 from unokit import Game, IllegalActionError, Options
 from unokit.bots import RandomBot, play_round
-from unokit.cards import hand_points
-from unokit.options import MAX_TARGET
+from unokit.core.cards import hand_points
+from unokit.core.options import MAX_TARGET
 
 # --------------------------------------------------------------------------- E1
 

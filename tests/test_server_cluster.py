@@ -389,7 +389,7 @@ def test_a_process_dropped_for_a_silent_heartbeat_writes_its_presence_again(
 
 def test_an_action_from_a_stale_copy_is_refused_and_a_room_made_elsewhere_is_found(pg_url: str) -> None:
     from unokit import Game, Options
-    from unokit.record import record_of
+    from unokit.core.record import record_of
     from unokit.server.cluster import Cluster
     from unokit.server.rooms import Rooms, Settings
     from unokit.server.store import RoomConflict, RoomData, SeatData, Store

@@ -20,10 +20,10 @@ import pytest
 from conftest import random_options, random_step
 from test_server_support import enter, make_room, request
 from unokit import Game, edition_deck
-from unokit.actions import action_str
-from unokit.cards import CARD_POINTS, card_str
-from unokit.observation import Observation
-from unokit.phases import GAME_OVER, ROUND_OVER
+from unokit.core.actions import action_str
+from unokit.core.cards import CARD_POINTS, card_str
+from unokit.core.observation import Observation
+from unokit.core.phases import GAME_OVER, ROUND_OVER
 from unokit.server import security
 from unokit.server.rooms import Rooms, ServerOptions
 from unokit.server.store import Store
@@ -110,7 +110,7 @@ def _swapped(rng: random.Random, deal: dict[str, Any], observer: int | None,
     """``deal`` with one to three pairs of equal-point cards swapped between places hidden from
     ``observer`` (other hands, the draw pile), faces in ``avoid`` left alone; ``None`` if
     there are none to swap."""
-    from unokit.cards import parse_card
+    from unokit.core.cards import parse_card
 
     hands = [list(h) for h in deal["hands"]]
     draw = list(deal["draw"])
@@ -144,7 +144,7 @@ def _swapped(rng: random.Random, deal: dict[str, Any], observer: int | None,
 
 
 def _game(deal: dict[str, Any], edition: str, options: Any, seed: int) -> Game:
-    from unokit.cards import parse_card
+    from unokit.core.cards import parse_card
 
     return Game.from_setup(hands=[[parse_card(c) for c in h] for h in deal["hands"]],
                            discard=parse_card(deal["discard"]), draw=[parse_card(c) for c in deal["draw"]],

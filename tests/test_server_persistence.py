@@ -26,7 +26,7 @@ from test_server_support import (
     socket_to,
 )
 from unokit import Game, Options
-from unokit.record import replay
+from unokit.core.record import replay
 from unokit.server.rooms import Rooms, ServerOptions
 from unokit.server.store import Store, database_url
 
@@ -98,7 +98,7 @@ def test_a_store_reloads_every_room_exactly(tmp_path: Path, seed: int) -> None:
     assert after == before
     for _status, _version, position, *_ in after.values():
         game = Game.from_dict(position)
-        from unokit.record import record_of
+        from unokit.core.record import record_of
 
         assert replay(record_of(game)).state() == game.state()  # the record is the position's
 
@@ -287,9 +287,9 @@ def test_a_server_killed_mid_round_resumes_every_room_exactly(tmp_path: Path) ->
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_room_resumes_from_an_earlier_position_and_the_records_actions_after_it(seed: int) -> None:
-    from unokit.record import record_of
+    from unokit.core.record import record_of
+    from unokit.core.table import Table
     from unokit.server.rooms import resume
-    from unokit.table import Table
 
     rng = random.Random(seed)
     game = Game.new("classic", 3, Options.from_mapping({"target": 50}), seed=seed)

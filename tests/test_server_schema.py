@@ -14,9 +14,9 @@ import pytest
 
 from conftest import random_options, random_step
 from unokit import Game
-from unokit.events import EVENT_TYPES
-from unokit.options import Options
-from unokit.phases import GAME_OVER, ROUND_OVER
+from unokit.core.events import EVENT_TYPES
+from unokit.core.options import Options
+from unokit.core.phases import GAME_OVER, ROUND_OVER
 from unokit.server import models
 from unokit.server.protocol import GameMessage, events_of, parse, view_of
 

@@ -17,11 +17,11 @@ import pytest
 
 from conftest import assert_whole_deck, random_options
 from unokit import EDITIONS, Game
-from unokit.actions import ACTION_KIND, K_PLAY, Action
 from unokit.bots import Bot, RandomBot, play_match
-from unokit.cards import CARD_POINTS
-from unokit.game import BLOCKED_AFTER
-from unokit.observation import Observation
+from unokit.core.actions import ACTION_KIND, K_PLAY, Action
+from unokit.core.cards import CARD_POINTS
+from unokit.core.game import BLOCKED_AFTER
+from unokit.core.observation import Observation
 
 MATCHES = 10_000
 SEED = 20_240_601

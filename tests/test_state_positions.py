@@ -6,7 +6,7 @@ and determinized worlds (``Game.from_observation``).
   same events, the same state at every step, through reshuffles (T6) and later rounds;
 - ``copy()`` is equal and independent; ``pickle`` works for Game, Options and Observation (this
   file runs against the compiled build too, by ``scripts/test-compiled.sh``);
-- a malformed or inconsistent position is one :class:`~unokit.errors.PositionError` naming the
+- a malformed or inconsistent position is one :class:`~unokit.core.errors.PositionError` naming the
   problem, and no mutation of a position raises anything else;
 - a world dealt back into an observation plays like the real game.
 """
@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 
 from conftest import random_step
 from unokit import EDITIONS, Game, Options, RecordError, UnoError
-from unokit.errors import PositionError
-from unokit.events import Drew, Event, Reshuffled
-from unokit.observation import Observation
+from unokit.core.errors import PositionError
+from unokit.core.events import Drew, Event, Reshuffled
+from unokit.core.observation import Observation
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -12,14 +12,14 @@ import random
 import pytest
 
 from unokit import Game
-from unokit.actions import action_str, parse_action
 from unokit.bots import HeuristicBot, StrongBot, make_bot
 from unokit.bots.strong import determinize, draw_constraints, known_hands
 from unokit.bots.strong.rollouts import _fast_action
-from unokit.errors import OptionError
-from unokit.observation import Observation
-from unokit.options import Options
-from unokit.phases import RESPOND
+from unokit.core.actions import action_str, parse_action
+from unokit.core.errors import OptionError
+from unokit.core.observation import Observation
+from unokit.core.options import Options
+from unokit.core.phases import RESPOND
 
 HOUSE = Options(stacking="progressive", seven_zero=True, jump_in=True)
 

@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from unokit.cli import main
-from unokit.errors import OptionError
+from unokit.core.errors import OptionError
 from unokit.tournament import Standings, check_schedule, one_factorization, play_tournament, schedule
 
 

@@ -25,7 +25,7 @@ from unokit import Game, Options  # noqa: E402
 from unokit.bots import make_bot, play_match  # noqa: E402
 from unokit.bots.registry import BOTS, check_bot_names  # noqa: E402
 from unokit.cli import main  # noqa: E402
-from unokit.errors import OptionError  # noqa: E402
+from unokit.core.errors import OptionError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,7 +12,7 @@ import pytest
 
 from unokit.cli import main
 from unokit.commands import play
-from unokit.record import write_record
+from unokit.core.record import write_record
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

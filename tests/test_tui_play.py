@@ -13,13 +13,13 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 from unokit import Game, Options
-from unokit.actions import ACTION_CARD, ACTION_KIND, K_PLAY, UNO, Action, parse_action
 from unokit.bots.registry import make_bot
-from unokit.cards import card_str, parse_card
-from unokit.game import COLOR, DRAWN, RESPOND, ROUND_OVER, SWAP
+from unokit.core.actions import ACTION_CARD, ACTION_KIND, K_PLAY, UNO, Action, parse_action
+from unokit.core.cards import card_str, parse_card
+from unokit.core.game import COLOR, DRAWN, RESPOND, ROUND_OVER, SWAP
+from unokit.core.observation import Observation
+from unokit.core.record import load_game
 from unokit.i18n import translator
-from unokit.observation import Observation
-from unokit.record import load_game
 from unokit.tui.app import ScoreScreen, UnoApp
 from unokit.tui.session import Session
 

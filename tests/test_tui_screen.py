@@ -23,11 +23,11 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
 from unokit import Game, Options
-from unokit.actions import Action, parse_action
-from unokit.cards import card_str
 from unokit.commands import play
+from unokit.core.actions import Action, parse_action
+from unokit.core.cards import card_str
+from unokit.core.observation import Observation
 from unokit.i18n import translator
-from unokit.observation import Observation
 from unokit.tui.app import TURN_STYLE, AskScreen, ScoreScreen, UnoApp
 from unokit.tui.session import Session
 

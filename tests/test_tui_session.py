@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from unokit import Game
-from unokit.actions import Action, catch_action, parse_action
 from unokit.bots.registry import make_bot
 from unokit.commands import play
+from unokit.core.actions import Action, catch_action, parse_action
+from unokit.core.observation import Observation
 from unokit.i18n import translator
-from unokit.observation import Observation
 from unokit.tui.session import Session
 
 

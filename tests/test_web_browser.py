@@ -814,9 +814,9 @@ def _match_events(edition: str, players: int, seed: int, options: dict[str, Any]
     from unokit import Game
     from unokit.bots.heuristic import HeuristicBot
     from unokit.bots.random_bot import RandomBot
-    from unokit.options import Options
-    from unokit.phases import ROUND_OVER
-    from unokit.table import Table
+    from unokit.core.options import Options
+    from unokit.core.phases import ROUND_OVER
+    from unokit.core.table import Table
 
     game = Game.new(edition, players, options=Options.from_mapping(options), seed=seed)
     table = Table(game)
@@ -838,8 +838,8 @@ def _match_events(edition: str, players: int, seed: int, options: dict[str, Any]
 
 def _rare_events() -> list[Any]:
     """Events the matches above may not hold, in a plausible order."""
-    from unokit import events as ev
-    from unokit.cards import parse_card as c
+    from unokit.core import events as ev
+    from unokit.core.cards import parse_card as c
 
     return [
         ev.RoundStarted(round_no=2, dealer=1, hand_sizes=(3, 3, 3),

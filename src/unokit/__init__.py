@@ -6,18 +6,18 @@
 (2, 7)
 """
 
-from .actions import Action, action_str, parse_action
-from .cards import EDITIONS, Card, card_str, edition_deck, parse_card
-from .errors import (
+from .core.actions import Action, action_str, parse_action
+from .core.cards import EDITIONS, Card, card_str, edition_deck, parse_card
+from .core.errors import (
     IllegalActionError,
     NotationError,
     OptionError,
     RecordError,
     UnoError,
 )
-from .game import AWAITING, Game
-from .observation import Observation
-from .options import Options
+from .core.game import AWAITING, Game
+from .core.observation import Observation
+from .core.options import Options
 
 __version__ = "0.1.0"
 

@@ -33,9 +33,9 @@ from typing import Any, Final
 from .bots.base import Bot
 from .bots.driver import play_match
 from .bots.registry import BOTS, make_bot
-from .errors import OptionError, UnoError
-from .game import Game
-from .options import Options
+from .core.errors import OptionError, UnoError
+from .core.game import Game
+from .core.options import Options
 from .stats import anchored, bradley_terry_elo, mean_and_interval, wilson_interval
 
 HELD_OUT: Final = 1_000_000
@@ -172,7 +172,7 @@ def _play_chunk(config: ArenaConfig, indices: Sequence[int],
     for i in indices:
         result, game = play_game(config, i)
         if record_dir is not None:
-            from .record import write_record
+            from .core.record import write_record
 
             write_record(game, Path(record_dir) / f"game-{i:06d}.json")
         out.append(result)

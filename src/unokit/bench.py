@@ -8,7 +8,7 @@ random rounds are long: report steps as well as games).
 
 * :func:`engine_loop` -- the rules engine alone: ``legal_actions`` / ``step``.
 * :func:`observe_loop` -- as an agent sees it: the acting seat's full
-  :class:`~unokit.observation.Observation` (with its legal actions) at every step.
+  :class:`~unokit.core.observation.Observation` (with its legal actions) at every step.
 * :func:`playable_first_loop` -- the engine loop with RLCard's action space as the policy:
   a random playable card if there is one, else draw (then play the drawn card if it is
   playable, else pass). Its rounds are as short as RLCard's, so games/s compare fairly.
@@ -16,7 +16,7 @@ random rounds are long: report steps as well as games).
 * :func:`playable_first_observe_loop` -- the same policy reading each step's observation.
 * :func:`playout_loop` and :func:`playable_first_playout_loop` -- the games of
   :func:`engine_loop` and :func:`playable_first_loop`, each round played to its end by the
-  engine itself (:func:`unokit.playout.playout`): the same games, step for step, without a
+  engine itself (:func:`unokit.core.playout.playout`): the same games, step for step, without a
   Python loop around the engine. This is how fast the engine simulates random games; the
   first four are how fast it runs under a caller's own Python loop.
 
@@ -48,11 +48,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from . import game as _game_module
-from .actions import ACTION_KIND, DRAW, K_PLAY
-from .game import DRAWN, PLAY, ROUND_OVER, Game
-from .options import Options
-from .playout import playout
+from .core import game as _game_module
+from .core.actions import ACTION_KIND, DRAW, K_PLAY
+from .core.game import DRAWN, PLAY, ROUND_OVER, Game
+from .core.options import Options
+from .core.playout import playout
 
 __all__ = ["DEALS", "ENGINE_LOOPS", "LOOPS", "PROCESS_SEED_STRIDE", "RL_LOOPS", "BenchResult", "engine_build",
            "engine_loop", "gym_loop", "measure", "measure_parallel", "observe_loop", "pettingzoo_loop",
@@ -221,7 +221,7 @@ def playout_loop(games: int, seed: int = 0, players: int = 2, edition: str = "cl
                  options: Options | None = None, match: bool = False,
                  progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
     """:func:`engine_loop`'s games, each round played by the engine's own
-    :func:`~unokit.playout.playout` (uniform policy): the same games and steps, with no
+    :func:`~unokit.core.playout.playout` (uniform policy): the same games and steps, with no
     interpreted code between the steps in the compiled build."""
     return _play_games(_uniform_playout, games, seed, players, edition, options, match,
                        progress, deals)
@@ -232,7 +232,7 @@ def playable_first_playout_loop(games: int, seed: int = 0, players: int = 2,
                                 match: bool = False, progress: Progress | None = None,
                                 deals: str = "stream") -> tuple[int, int]:
     """:func:`playable_first_loop`'s games, each round played by the engine's own
-    :func:`~unokit.playout.playout` (``"playable-first"`` policy): the same games and steps."""
+    :func:`~unokit.core.playout.playout` (``"playable-first"`` policy): the same games and steps."""
     return _play_games(_playable_first_playout, games, seed, players, edition, options, match,
                        progress, deals)
 

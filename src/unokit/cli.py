@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from . import __version__
 from .commands import COMMANDS
-from .errors import UnoError
+from .core.errors import UnoError
 
 
 class _Parser(argparse.ArgumentParser):

@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .actions import parse_action
-from .cards import COLOR_LETTERS, card_str, parse_card
-from .errors import IllegalActionError, NotationError, RecordError, UnoError
-from .game import Game
-from .options import Options
-from .state import State
+from .core.actions import parse_action
+from .core.cards import COLOR_LETTERS, card_str, parse_card
+from .core.errors import IllegalActionError, NotationError, RecordError, UnoError
+from .core.game import Game
+from .core.options import Options
+from .core.state import State
 
 
 @dataclass(frozen=True)

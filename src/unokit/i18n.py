@@ -10,7 +10,7 @@ Card names follow the wording of each edition's printed rule sheet in that langu
 (the Spanish classic sheet says *Roba Dos*, the Latin-American Cars 2 sheet *Roba 2*):
 they are looked up with the edition as the message context.
 
->>> from unokit.cards import parse_card
+>>> from unokit.core.cards import parse_card
 >>> tr = translator("es")
 >>> tr.card_name(parse_card("B+2"), "classic"), tr.card_name(parse_card("B+2"), "cars2")
 ('Roba Dos azul', 'Roba 2 azul')
@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from .cards import (
+from .core.cards import (
     CARD_COLOR,
     CARD_RANK,
     DRAW_TWO,
@@ -38,8 +38,8 @@ from .cards import (
     WILD_RANK,
     Card,
 )
-from .editions import RECORDS
-from .errors import UnoError
+from .core.editions import RECORDS
+from .core.errors import UnoError
 
 DOMAIN: Final = "unokit"
 LANGUAGES: Final = ("en", "es", "pt", "fr", "el")
@@ -57,7 +57,7 @@ def N_(message: str) -> str:
 
 # Card names, with the edition as context so that each edition follows its own sheet.
 # They are looked up dynamically; :func:`dynamic_messages` lists them for the catalogues.
-# Every edition has these; its special card's name is in its record (unokit.editions).
+# Every edition has these; its special card's name is in its record (unokit.core.editions).
 _SHARED_RANK_NAMES: Final[dict[int, str]] = {
     SKIP: "Skip",
     REVERSE: "Reverse",

@@ -1,11 +1,11 @@
-"""Narration: what happened, in words, told from the :mod:`events <unokit.events>` alone.
+"""Narration: what happened, in words, told from the :mod:`events <unokit.core.events>` alone.
 
-:meth:`Game.apply <unokit.game.Game.apply>` says what happened; narration only formats it.
+:meth:`Game.apply <unokit.core.game.Game.apply>` says what happened; narration only formats it.
 Two voices, both formatters of events:
 
 * :class:`Teller`, the player's words in the player's language (the move log of
   ``unokit play``): ``Player 2 plays red 7.`` It tells the events as one seat sees them
-  (:meth:`Event.seen_by <unokit.events.Event.seen_by>`).
+  (:meth:`Event.seen_by <unokit.core.events.Event.seen_by>`).
 * :func:`describe` and :class:`Narrator`, the record's words in English (``unokit replay`` and
   ``unokit demo``): ``Player 2 plays R7``, one line per move with every hand after it. Given a
   translator, the narrator tells the same lines with a :class:`Teller` (``unokit demo --lang``).
@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .cards import AGENT_P, CARD_COLOR, COLOR_NAMES, WILD, WILD_DRAW_FOUR, Card, card_str
-from .errors import UnoError
-from .events import (
+from .core.cards import AGENT_P, CARD_COLOR, COLOR_NAMES, WILD, WILD_DRAW_FOUR, Card, card_str
+from .core.errors import UnoError
+from .core.events import (
     Accepted,
     AgentPAnswered,
     Caught,
@@ -55,9 +55,9 @@ from .events import (
     UnoMissed,
     WrongCard,
 )
-from .game import BLOCKED_AFTER, Game
+from .core.game import BLOCKED_AFTER, Game
+from .core.record import record_of, replay
 from .i18n import Translator
-from .record import record_of, replay
 
 # ---------------------------------------------------------------------- the player's words
 
@@ -283,7 +283,7 @@ def _num(x: int | float) -> str:
 
 def round_events(game: Game) -> tuple[Event, ...]:
     """Every event of the current round so far, in full (filter them with ``seen_by``): the
-    deal and its first card (:meth:`Game.opening_events <unokit.game.Game.opening_events>`),
+    deal and its first card (:meth:`Game.opening_events <unokit.core.game.Game.opening_events>`),
     then the round's actions applied again to the game as it was dealt. For a game resumed
     mid-round, which did not see its round happen. Only the opening events when the round
     cannot be replayed (a game set up from an observation)."""
@@ -552,7 +552,7 @@ class Narrator:
 
 
 class _ReplayNarration:
-    """A :class:`~unokit.record.ReplayWatcher` that hands the replay's events to a narrator."""
+    """A :class:`~unokit.core.record.ReplayWatcher` that hands the replay's events to a narrator."""
 
     def __init__(self, narrator: Narrator) -> None:
         self.narrator = narrator
@@ -570,7 +570,7 @@ def narrate_record(data: object, emit: Callable[[str], None], tr: Translator | N
     """Replay a record, emitting a header per round and a line per move with the hands after it
     (in the record's words, or with ``tr`` in the player's words of that language).
 
-    Returns the final game. Raises :class:`~unokit.errors.RecordError` on a bad record (after
+    Returns the final game. Raises :class:`~unokit.core.errors.RecordError` on a bad record (after
     telling the moves before the bad one).
     """
     return replay(data, watcher=_ReplayNarration(Narrator(emit, tr)))

@@ -25,9 +25,9 @@ from itertools import combinations
 from .bots.base import Bot
 from .bots.driver import play_round
 from .bots.registry import make_bot
-from .errors import OptionError
-from .game import Game
-from .options import Options
+from .core.errors import OptionError
+from .core.game import Game
+from .core.options import Options
 
 HANDS_PER_PAIR = 4
 """How many hands each pair of players are partners (M3)."""
@@ -81,7 +81,7 @@ def schedule(players: int, hands_per_pair: int = HANDS_PER_PAIR) -> list[list[Ta
 
 def check_schedule(sched: Sequence[Sequence[Table]], players: int,
                    hands_per_pair: int = HANDS_PER_PAIR) -> None:
-    """Raise :class:`~unokit.errors.OptionError` unless every pair partners exactly
+    """Raise :class:`~unokit.core.errors.OptionError` unless every pair partners exactly
     ``hands_per_pair`` hands and no player sits at two tables of one hand."""
     count = {pair: 0 for pair in combinations(range(players), 2)}
     for h, tables in enumerate(sched):

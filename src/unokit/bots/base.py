@@ -1,4 +1,4 @@
-"""The bot interface: a bot sees only its seat's :class:`~unokit.observation.Observation`.
+"""The bot interface: a bot sees only its seat's :class:`~unokit.core.observation.Observation`.
 
 A bot is asked for a decision whenever its seat has legal actions. On its seat's turn
 (``obs.turn == obs.seat`` and the game awaits ``play``, ``drawn``, ``respond``, ``color``
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..actions import Action
-from ..observation import Observation
+from ..core.actions import Action
+from ..core.observation import Observation
 
 
 class Bot(Protocol):

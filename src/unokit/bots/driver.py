@@ -1,4 +1,4 @@
-"""Drive a game with bots, through the one table driver (:mod:`unokit.table`).
+"""Drive a game with bots, through the one table driver (:mod:`unokit.core.table`).
 
 The table decides who is asked: after every action of the seat on turn, the seats that have
 an out-of-turn choice (catching a missed UNO call, calling UNO, jumping in) are asked first,
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..actions import Action
-from ..errors import IllegalActionError
-from ..events import Event
-from ..game import Game
-from ..phases import ROUND_OVER
-from ..table import Table
+from ..core.actions import Action
+from ..core.errors import IllegalActionError
+from ..core.events import Event
+from ..core.game import Game
+from ..core.phases import ROUND_OVER
+from ..core.table import Table
 from .base import Bot
 
 OnAction = Callable[[Game, int, Action], None]

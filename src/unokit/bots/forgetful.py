@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import ACTION_KIND, ACTION_UNO, K_PLAY, UNO, UNO_OFFSET, Action
-from ..errors import OptionError
-from ..observation import Observation
+from ..core.actions import ACTION_KIND, ACTION_UNO, K_PLAY, UNO, UNO_OFFSET, Action
+from ..core.errors import OptionError
+from ..core.observation import Observation
 from .base import Bot
 from .levels import LEVELS
 from .registry import make_bot
@@ -61,7 +61,7 @@ def make_table_bot(name: str, seed: int, forget_uno: float) -> Bot:
     A level (``easy``, ``normal``, ``hard``) plays with its own mistake rates and ignores
     ``forget_uno``; another bot forgets to call UNO with chance ``forget_uno``: through its own
     ``forget_uno`` option when it has one, else wrapped in a :class:`ForgetfulBot` (seeded
-    ``seed + 7``). Raises :class:`~unokit.errors.OptionError` for an unknown name.
+    ``seed + 7``). Raises :class:`~unokit.core.errors.OptionError` for an unknown name.
     """
     if name in LEVELS:
         return make_bot(name, seed=seed)

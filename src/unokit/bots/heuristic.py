@@ -26,12 +26,13 @@ True
 
 from __future__ import annotations
 
+# mypyc: compile (a bot's decision runs the engine in a loop)
 import random
 from collections.abc import Sequence
 from math import comb
 from typing import Final
 
-from ..actions import (
+from ..core.actions import (
     ACCEPT,
     ACTION_ARG,
     ACTION_CARD,
@@ -49,7 +50,7 @@ from ..actions import (
     UNO_OFFSET,
     Action,
 )
-from ..cards import (
+from ..core.cards import (
     AGENT_P,
     CARD_COLOR,
     CARD_POINTS,
@@ -62,9 +63,9 @@ from ..cards import (
     WILD_DRAW_FOUR,
     Card,
 )
-from ..editions import edition_counts
-from ..game import color_before_top
-from ..observation import Observation
+from ..core.editions import edition_counts
+from ..core.game import color_before_top
+from ..core.observation import Observation
 
 WILD_PREFERENCE: Final = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
 """The order in which the heuristic plays its wild faces when nothing coloured matches (lowest
@@ -86,7 +87,7 @@ def best_color(hand: Sequence[Card], void: int = -1) -> int:
     :data:`VOID_WEIGHT` more cards held of it if the hand holds any (the strong bot's variant
     of the rule; the heuristic itself never passes one).
 
-    >>> from unokit.cards import parse_card
+    >>> from unokit.core.cards import parse_card
     >>> best_color([parse_card(c) for c in ("G1", "B7", "G9", "W")])
     2
     >>> best_color([parse_card(c) for c in ("G1", "B7", "G9", "W")], void=3)
@@ -120,7 +121,7 @@ def color_before_last_wd4(obs: Observation) -> int:
     """The colour that was in play just before the last Wild Draw Four of the round (or -1).
 
     Read from the public history: the last play or colour choice before that card, or the
-    colour of the first turned-up card (the engine's :func:`unokit.game.color_before_top`).
+    colour of the first turned-up card (the engine's :func:`unokit.core.game.color_before_top`).
     """
     return color_before_top(obs)
 

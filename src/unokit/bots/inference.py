@@ -29,11 +29,12 @@ turn the inference off: :func:`evidence` returns ``None``.
 
 from __future__ import annotations
 
+# mypyc: compile (a bot's decision runs the engine in a loop)
 import random
 from collections.abc import Sequence
 from typing import Final
 
-from ..actions import (
+from ..core.actions import (
     ACTION_ARG,
     ACTION_CARD,
     ACTION_COLOR,
@@ -46,7 +47,7 @@ from ..actions import (
     K_PLAY,
     K_SWAP,
 )
-from ..cards import (
+from ..core.cards import (
     AGENT_P,
     CARD_COLOR,
     CARD_POINTS,
@@ -58,10 +59,10 @@ from ..cards import (
     WILD_DRAW_FOUR,
     Card,
 )
-from ..draws import randbelow, shuffle
-from ..editions import edition
-from ..observation import Observation
-from ..options import Options
+from ..core.draws import randbelow, shuffle
+from ..core.editions import edition
+from ..core.observation import Observation
+from ..core.options import Options
 from .heuristic import WILD_PREFERENCE, best_color
 
 PLAYED: Final = 0

@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..actions import (
+from ..core.actions import (
     ACTION_CARD,
     ACTION_COLOR,
     ACTION_KIND,
@@ -39,8 +39,8 @@ from ..actions import (
     UNO_OFFSET,
     Action,
 )
-from ..cards import CARD_COLOR, WILD, WILD_DRAW_FOUR
-from ..observation import Observation
+from ..core.cards import CARD_COLOR, WILD, WILD_DRAW_FOUR
+from ..core.observation import Observation
 from .base import Bot
 from .heuristic import HeuristicBot, best_color
 from .strong import (

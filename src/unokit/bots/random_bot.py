@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..observation import Observation
+from ..core.actions import Action
+from ..core.observation import Observation
 
 
 class RandomBot:

@@ -5,11 +5,11 @@
 >>> make_bot("nobody")
 Traceback (most recent call last):
 ...
-unokit.errors.OptionError: unknown bot 'nobody' (bots: easy, hard, heuristic, normal, random, strong)
+unokit.core.errors.OptionError: unknown bot 'nobody' (bots: easy, hard, heuristic, normal, random, strong)
 >>> make_bot("heuristic", forget_uno=5)
 Traceback (most recent call last):
 ...
-unokit.errors.OptionError: bot 'heuristic', option 'forget_uno': 5 is not a number from 0 to 1
+unokit.core.errors.OptionError: bot 'heuristic', option 'forget_uno': 5 is not a number from 0 to 1
 >>> parse_bot_options(["strong.iterations=20", "heuristic.forget_uno=0.1"])
 (('heuristic', (('forget_uno', 0.1),)), ('strong', (('iterations', 20),)))
 """
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import OptionError
+from ..core.errors import OptionError
 from .base import Bot
 from .heuristic import CHALLENGE_THRESHOLD, HeuristicBot
 from .levels import MISTAKES, easy, hard, normal, strong_v1
@@ -73,7 +73,7 @@ class BotOption:
 
     def convert(self, bot: str, value: object) -> object:
         """``value`` (command-line text, or a Python value) as this option's type; raises
-        :class:`~unokit.errors.OptionError` naming the bot, the option, the value and what
+        :class:`~unokit.core.errors.OptionError` naming the bot, the option, the value and what
         the option accepts."""
         converted = self._convert(value)
         if converted is None:
@@ -217,7 +217,7 @@ BOT_OPTIONS: dict[str, tuple[BotOption, ...]] = {
 }
 """The options each bot takes by name (the command line's ``--bot-option bot.name=value``), with
 their types and ranges; :func:`make_bot` and :func:`parse_bot_options` check values against them.
-No bot takes the match's :class:`~unokit.options.Options`: they are public, and every bot reads
+No bot takes the match's :class:`~unokit.core.options.Options`: they are public, and every bot reads
 them from its observation (``obs.options``)."""
 
 
@@ -237,7 +237,7 @@ def split_bot_names(spec: str) -> list[str]:
 
 
 def check_bot_names(names: Iterable[str]) -> None:
-    """Raise :class:`~unokit.errors.OptionError` for the first name that is not a bot."""
+    """Raise :class:`~unokit.core.errors.OptionError` for the first name that is not a bot."""
     for name in names:
         if name not in BOTS:
             raise OptionError(f"unknown bot {name!r} (bots: {', '.join(bot_names())})")
@@ -245,7 +245,7 @@ def check_bot_names(names: Iterable[str]) -> None:
 
 def bot_option(bot: str, name: str) -> BotOption:
     """The entry of option ``name`` in bot ``bot``'s table; an unknown bot or option raises
-    :class:`~unokit.errors.OptionError` listing the bots or the bot's options."""
+    :class:`~unokit.core.errors.OptionError` listing the bots or the bot's options."""
     check_bot_names([bot])
     for opt in BOT_OPTIONS.get(bot, ()):
         if opt.name == name:
@@ -257,7 +257,7 @@ def bot_option(bot: str, name: str) -> BotOption:
 def parse_bot_options(items: Iterable[str]) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
     """``bot.name=value`` strings, checked and converted by the bots' option tables, as
     ``((bot, ((name, value), ...)), ...)`` sorted by bot then name (a later value for the same
-    option replaces an earlier one). Raises :class:`~unokit.errors.OptionError` on the first bad
+    option replaces an earlier one). Raises :class:`~unokit.core.errors.OptionError` on the first bad
     item, naming it."""
     found: dict[str, dict[str, Any]] = {}
     for item in items:
@@ -273,7 +273,7 @@ def make_bot(name: str, seed: int | None = None, **kwargs: Any) -> Bot:
     """A new bot ``name`` seeded with ``seed``; ``kwargs`` go to its constructor.
 
     An unknown name, an option the bot does not take, or a value outside the option's range
-    (:data:`BOT_OPTIONS`) raises :class:`~unokit.errors.OptionError`. ``None`` is passed on as is
+    (:data:`BOT_OPTIONS`) raises :class:`~unokit.core.errors.OptionError`. ``None`` is passed on as is
     (the bot's default).
     """
     check_bot_names([name])

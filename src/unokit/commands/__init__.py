@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import OptionError
+from ..core.errors import OptionError
 
 COMMANDS: tuple[str, ...] = (
     "play",
@@ -34,14 +34,14 @@ def add_options_argument(parser: argparse.ArgumentParser, help: str) -> None:
 
 
 def check_count(flag: str, value: int, least: int = 1) -> None:
-    """Raise :class:`~unokit.errors.OptionError` unless the whole number ``value`` given for
+    """Raise :class:`~unokit.core.errors.OptionError` unless the whole number ``value`` given for
     ``flag`` is at least ``least`` (``--games must be at least 1, not 0``)."""
     if value < least:
         raise OptionError(f"{flag} must be at least {least}, not {value}")
 
 
 def check_seconds(flag: str, value: float, zero: bool = False) -> None:
-    """Raise :class:`~unokit.errors.OptionError` unless ``value`` (seconds given for ``flag``) is a
+    """Raise :class:`~unokit.core.errors.OptionError` unless ``value`` (seconds given for ``flag``) is a
     finite number above 0 (or 0 itself, with ``zero``); ``inf`` and ``nan`` are refused."""
     if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
         least = "0 or more" if zero else "above 0"
@@ -49,7 +49,7 @@ def check_seconds(flag: str, value: float, zero: bool = False) -> None:
 
 
 def check_writable(flag: str, path: str, _: Callable[[str], str] = str) -> None:
-    """Raise :class:`~unokit.errors.OptionError` unless a file can be written at ``path`` (given
+    """Raise :class:`~unokit.core.errors.OptionError` unless a file can be written at ``path`` (given
     for ``flag``): its folder exists and is writable, and ``path`` is not a folder. Checked
     before the work that ends in writing it, so that nothing is played for nothing. ``_``
     translates the messages (``unokit play`` passes its translator's)."""

@@ -12,10 +12,10 @@ from pathlib import Path
 from ..arena import ArenaConfig, format_summary, run_arena, summarize, write_report
 from ..bench import engine_build
 from ..bots.registry import check_bot_names, parse_bot_options, split_bot_names
-from ..editions import EDITIONS
-from ..errors import OptionError
-from ..game import Game
-from ..options import Options
+from ..core.editions import EDITIONS
+from ..core.errors import OptionError
+from ..core.game import Game
+from ..core.options import Options
 from . import add_options_argument, check_count
 
 NAME = "arena"

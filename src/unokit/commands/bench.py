@@ -11,10 +11,10 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..bench import DEALS, ENGINE_LOOPS, LOOPS, RL_LOOPS, BenchResult, engine_build, measure, measure_parallel
-from ..cards import EDITIONS
-from ..errors import OptionError
-from ..game import Game
-from ..options import Options
+from ..core.cards import EDITIONS
+from ..core.errors import OptionError
+from ..core.game import Game
+from ..core.options import Options
 from . import add_options_argument, check_count, check_seconds
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--loop", choices=(*LOOPS, "all"), default="all",
                         help="engine: legal actions + apply from a Python loop; observe: also "
                              "the acting seat's observation at every step; playout: the engine "
-                             "plays each round out itself (unokit.playout, the fastest way to "
+                             "plays each round out itself (unokit.core.playout, the fastest way to "
                              "simulate). Each plays uniformly at random, so a round is long (a "
                              "player may always draw); the -rlpolicy loops play a playable card "
                              "when there is one, as players and bots do; gym and pettingzoo: "
@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_rl_extra(loop: str) -> None:
-    """Raise :class:`~unokit.errors.OptionError` if the RL loop ``loop`` cannot run here."""
+    """Raise :class:`~unokit.core.errors.OptionError` if the RL loop ``loop`` cannot run here."""
     import importlib
 
     try:

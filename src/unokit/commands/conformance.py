@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..conformance import Result, run_files, scenario_files
-from ..errors import UnoError
+from ..core.errors import UnoError
 
 NAME = "conformance"
 HELP = "run rule conformance scenarios (JSON files or folders of them)"

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import argparse
 
-from ..actions import Action
 from ..bots import make_bot, play_round, split_bot_names
 from ..bots.base import Bot
-from ..cards import EDITIONS
-from ..events import Event
-from ..game import Game
+from ..core.actions import Action
+from ..core.cards import EDITIONS
+from ..core.events import Event
+from ..core.game import Game
+from ..core.options import Options
+from ..core.record import write_record
 from ..i18n import LANGUAGES, translator
 from ..narrate import Narrator
-from ..options import Options
-from ..record import write_record
 from . import add_options_argument, check_writable
 
 NAME = "demo"

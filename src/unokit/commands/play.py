@@ -1,7 +1,7 @@
 """``unokit play``: play a full match in the terminal against bots (Textual app).
 
 Bad input (an unknown option, bot or language, an invalid number of players, a corrupt
-save file, a ``--save`` file that cannot be written) raises :class:`~unokit.errors.UnoError`
+save file, a ``--save`` file that cannot be written) raises :class:`~unokit.core.errors.UnoError`
 here, before the app starts, so the command line prints one ``unokit: error: ...`` line and
 exits 2. So does a missing terminal: the game draws on the terminal and reads its keys, so
 ``play`` refuses to start when stdin or stdout is not one (``unokit demo`` plays without).
@@ -17,13 +17,13 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..actions import MAX_SEATS
 from ..bots import split_bot_names
-from ..cards import EDITIONS
-from ..errors import OptionError, RecordError, UnoError
-from ..game import Game
+from ..core.actions import MAX_SEATS
+from ..core.cards import EDITIONS
+from ..core.errors import OptionError, RecordError, UnoError
+from ..core.game import Game
+from ..core.options import Options
 from ..i18n import LANGUAGES, Translator, default_language, translator
-from ..options import Options
 from . import add_options_argument, check_writable
 
 NAME = "play"
@@ -90,7 +90,7 @@ def build(args: argparse.Namespace) -> tuple[Any, Translator]:
 
     saved: dict[str, Any] = {}
     if args.resume:
-        from ..record import load_game
+        from ..core.record import load_game
 
         game = load_game(args.resume)
         try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import RecordError, UnoError
+from ..core.errors import RecordError, UnoError
+from ..core.record import read_record
 from ..narrate import narrate_record, to_do
-from ..record import read_record
 
 NAME = "replay"
 HELP = "print a recorded game move by move, with hands and scores"

@@ -18,7 +18,7 @@ import threading
 import webbrowser
 from typing import Any
 
-from ..errors import OptionError, UnoError
+from ..core.errors import OptionError, UnoError
 
 NAME = "serve"
 HELP = "serve games in the browser: rooms for friends and bots"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 
 from ..bots.registry import check_bot_names, split_bot_names
-from ..editions import EDITIONS
-from ..errors import OptionError
-from ..game import Game
-from ..options import Options
+from ..core.editions import EDITIONS
+from ..core.errors import OptionError
+from ..core.game import Game
+from ..core.options import Options
 from ..tournament import format_schedule, play_tournament, schedule
 from . import add_options_argument
 

@@ -20,9 +20,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..game import Game
-from ..options import Options
-from ..table import Table
+from ..core.game import Game
+from ..core.options import Options
+from ..core.table import Table
 from .encoding import Encoder
 
 __all__ = ["EPISODES", "REWARDS", "Match", "agent_name", "make_options"]
@@ -39,7 +39,7 @@ def agent_name(seat: int) -> str:
 
 
 def make_options(options: Options | Mapping[str, Any] | None) -> Options:
-    """Match options from an :class:`~unokit.options.Options`, a mapping of names to values
+    """Match options from an :class:`~unokit.core.options.Options`, a mapping of names to values
     (``{"stacking": "progressive"}``, values typed or as text) or ``None`` (the defaults)."""
     if options is None:
         return Options()

@@ -3,13 +3,13 @@ legal actions as a mask over ``Discrete(176)``.
 
 The layout is the same for every edition and depends only on the number of players
 (:func:`layout`); ``docs/rl.md`` has the table. Every slice is public information or the seat's
-own: the encoder reads only what :meth:`Game.observe <unokit.game.Game.observe>` would show
-the seat (it can encode an :class:`~unokit.observation.Observation` itself, which is how a
+own: the encoder reads only what :meth:`Game.observe <unokit.core.game.Game.observe>` would show
+the seat (it can encode an :class:`~unokit.core.observation.Observation` itself, which is how a
 trained policy plays as a bot), so two games that differ only in cards hidden from the seat
 give equal vectors.
 
-Actions are the engine's 175 (:mod:`unokit.actions`) plus :data:`NOTHING` (175), "nothing
-now": legal only for a seat asked out of turn by the table (:mod:`unokit.table`), which may
+Actions are the engine's 175 (:mod:`unokit.core.actions`) plus :data:`NOTHING` (175), "nothing
+now": legal only for a seat asked out of turn by the table (:mod:`unokit.core.table`), which may
 catch a missed UNO call, call UNO or jump in, or let the moment pass.
 
 >>> from unokit import Game
@@ -35,13 +35,13 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import ACTION_CARD, ACTION_KIND, K_PLAY, N_ACTIONS, Action
-from ..cards import EDITIONS, N_CARDS, Card
-from ..editions import edition, edition_counts
-from ..game import BLOCKED_AFTER
-from ..observation import Observation
-from ..options import Options
-from ..phases import AWAITING, COLOR, DRAWN, ROUND_OVER
+from ..core.actions import ACTION_CARD, ACTION_KIND, K_PLAY, N_ACTIONS, Action
+from ..core.cards import EDITIONS, N_CARDS, Card
+from ..core.editions import edition, edition_counts
+from ..core.game import BLOCKED_AFTER
+from ..core.observation import Observation
+from ..core.options import Options
+from ..core.phases import AWAITING, COLOR, DRAWN, ROUND_OVER
 
 __all__ = ["NOTHING", "N_ENV_ACTIONS", "Encoder", "Slice", "layout"]
 
@@ -99,7 +99,7 @@ def layout(players: int) -> tuple[Slice, ...]:
          "jump_in, draw_until_playable, force_play, two_handed_rules, wd4_bluffing allow, "
          "illegal_play penalize, agent_p_draws_from discard, scoring alternative"),
         ("hand", N_CARDS, MAX_COUNT, "the seat's hand: how many of each card face (56 faces, "
-         "unokit.cards order: 52 coloured, W, W+4, WM, WP)"),
+         "unokit.core.cards order: 52 coloured, W, W+4, WM, WP)"),
         ("top", N_CARDS, 1.0, "the top card of the discard pile, one-hot by face"),
         ("color", 4, 1.0, "the colour in play, one-hot R Y G B (none while a turned-up wild's "
          "colour is still to be named)"),
@@ -140,8 +140,8 @@ def layout(players: int) -> tuple[Slice, ...]:
 
 
 class _ObservedGame:
-    """An :class:`~unokit.observation.Observation` read through the attributes of a
-    :class:`~unokit.game.Game` that the encoder reads (other seats' hands are placeholders
+    """An :class:`~unokit.core.observation.Observation` read through the attributes of a
+    :class:`~unokit.core.game.Game` that the encoder reads (other seats' hands are placeholders
     of the right length), so that one encoder serves both."""
 
     __slots__ = (
@@ -200,8 +200,8 @@ class _ObservedGame:
 class Encoder:
     """Encodes one game's seats for an edition, a number of players and the match options.
 
-    :meth:`encode` and :meth:`mask` read a :class:`~unokit.game.Game` directly (the fast path
-    of the environments) or an :class:`~unokit.observation.Observation`
+    :meth:`encode` and :meth:`mask` read a :class:`~unokit.core.game.Game` directly (the fast path
+    of the environments) or an :class:`~unokit.core.observation.Observation`
     (:meth:`encode_observation`, :meth:`mask_observation`): the same vector either way. Each
     call returns a new array. The encoder keeps a running count of the discard pile of the
     last game it encoded, so it costs the same however long the pile grows.

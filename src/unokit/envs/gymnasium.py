@@ -22,7 +22,7 @@ The observation is ``{"observation": float32 vector, "action_mask": int8 vector 
 action space is ``Discrete(176)``: the engine's 175 actions and 175, "nothing now".
 
 ``env.step`` applies the learning seat's action and then plays the other seats, through
-the table (:mod:`unokit.table`), until the learning seat is asked again or the episode ends.
+the table (:mod:`unokit.core.table`), until the learning seat is asked again or the episode ends.
 The learning seat is asked out of turn like any other (to call UNO, catch a missed call,
 jump in), and may answer "nothing now" there; it is never asked when it has nothing to do.
 """
@@ -37,12 +37,12 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..actions import Action
 from ..bots.base import Bot
 from ..bots.registry import make_bot
-from ..errors import IllegalActionError
-from ..options import Options
-from ..phases import ROUND_OVER
+from ..core.actions import Action
+from ..core.errors import IllegalActionError
+from ..core.options import Options
+from ..core.phases import ROUND_OVER
 from .core import Match
 from .encoding import N_ENV_ACTIONS, NOTHING
 
@@ -67,7 +67,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ``edition``: ``classic``, ``cars2`` or ``phineas-ferb``. ``players``: 2 to 10.
     ``opponents``: one per other seat, in seat order from the learning seat's left; the last
     fills the seats left (``["heuristic"]`` plays every other seat with the heuristic bot).
-    ``options``: the match options (:class:`~unokit.options.Options` or a mapping such as
+    ``options``: the match options (:class:`~unokit.core.options.Options` or a mapping such as
     ``{"stacking": "progressive", "jump_in": True}``). ``seat``: the learning seat's number,
     or ``"random"`` (drawn at each reset). ``episode``: ``"round"`` (a fresh match dealt at
     each reset, played for one round) or ``"match"``. ``reward``: ``"round"`` (+1 or -1 a
@@ -116,7 +116,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     @property
     def game(self) -> Any:
-        """The :class:`~unokit.game.Game` being played (read it, don't change it)."""
+        """The :class:`~unokit.core.game.Game` being played (read it, don't change it)."""
         return self._match.game
 
     # ------------------------------------------------------------------ the other seats

@@ -20,7 +20,7 @@ from typing import Any
 import gymnasium
 import numpy.typing as npt
 
-from ..options import Options
+from ..core.options import Options
 from . import ENV_ID
 from .encoding import NOTHING
 

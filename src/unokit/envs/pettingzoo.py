@@ -20,7 +20,7 @@ classic-game dicts: ``{"observation": float32 vector, "action_mask": int8 vector
 (``docs/rl.md`` has the layout). The action space is ``Discrete(176)``: the engine's 175
 actions and 175 itself, "nothing now".
 
-**Who is asked, in order** (:mod:`unokit.table`): after the seat on turn acts (and when a
+**Who is asked, in order** (:mod:`unokit.core.table`): after the seat on turn acts (and when a
 round is dealt), every other seat that now has an out-of-turn choice (catch a missed UNO
 call, call UNO, jump in) is asked once, in turn order from the seat after the one on turn;
 each may take one of those actions or answer "nothing now" (175). Then the seat on turn is
@@ -45,8 +45,8 @@ import numpy.typing as npt
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
-from ..options import Options
-from ..phases import ROUND_OVER
+from ..core.options import Options
+from ..core.phases import ROUND_OVER
 from .core import Match, agent_name
 from .encoding import N_ENV_ACTIONS, NOTHING
 
@@ -69,11 +69,11 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
     """UNO as a PettingZoo AEC environment.
 
     ``edition``: ``classic``, ``cars2`` or ``phineas-ferb``; ``players``: 2 to 10;
-    ``options``: the match options (:class:`~unokit.options.Options` or a mapping such as
+    ``options``: the match options (:class:`~unokit.core.options.Options` or a mapping such as
     ``{"stacking": "progressive"}``); ``episode``: ``"round"`` or ``"match"``; ``reward``:
     ``"round"``, ``"match"`` or ``"score"``; ``render_mode``: ``None``, ``"human"`` (prints)
     or ``"ansi"`` (returns the text). ``illegal_reward``: ``None`` (the default here), an
-    action outside the mask raises :class:`~unokit.errors.IllegalActionError`; a number, it
+    action outside the mask raises :class:`~unokit.core.errors.IllegalActionError`; a number, it
     ends the episode with that reward for its agent and 0 for the others (:func:`env`: -1).
     ``reset``'s ``options`` are not used: the match options are the constructor's.
     """
@@ -112,7 +112,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
 
     @property
     def game(self) -> Any:
-        """The :class:`~unokit.game.Game` being played (read it, don't change it)."""
+        """The :class:`~unokit.core.game.Game` being played (read it, don't change it)."""
         return self._match.game
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

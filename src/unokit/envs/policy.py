@@ -4,7 +4,7 @@
 ``PATH`` is a model saved by sb3-contrib's ``MaskablePPO`` (``model.save(PATH)``, as
 ``examples/train_maskable_ppo.py`` does), trained on this package's encoding for the same
 number of players (``docs/rl.md``). It needs the ``train`` extra (torch, sb3-contrib), imported
-only when such a bot is made. The bot encodes its :class:`~unokit.observation.Observation`
+only when such a bot is made. The bot encodes its :class:`~unokit.core.observation.Observation`
 exactly as the environments do, masks the illegal actions, and plays the policy's most likely
 action (``deterministic=False``: a sample from it); "nothing now" (175) is ``None``.
 """
@@ -15,9 +15,9 @@ import importlib
 import os
 from typing import Any
 
-from ..actions import Action
-from ..errors import OptionError
-from ..observation import Observation
+from ..core.actions import Action
+from ..core.errors import OptionError
+from ..core.observation import Observation
 from .encoding import NOTHING, Encoder
 
 __all__ = ["PolicyBot", "load_policy"]

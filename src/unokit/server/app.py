@@ -25,13 +25,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from .. import __version__
-from ..actions import MAX_SEATS
 from ..bots.registry import bot_names
-from ..editions import RECORDS
-from ..errors import UnoError
+from ..core.actions import MAX_SEATS
+from ..core.editions import RECORDS
+from ..core.errors import UnoError
+from ..core.options import MAX_TARGET, Options
+from ..core.record import record_of
 from ..i18n import LANGUAGE_NAMES, LANGUAGES
-from ..options import MAX_TARGET, Options
-from ..record import record_of
 from .catalogs import catalog_json, rules_json
 from .cluster import Cluster
 from .models import (
@@ -175,7 +175,7 @@ def _config_json(rooms: Rooms) -> dict[str, Any]:
 
 
 def _card(c: int) -> str:
-    from ..cards import card_str
+    from ..core.cards import card_str
 
     return card_str(c)
 

@@ -26,8 +26,8 @@ import re
 from functools import lru_cache
 from typing import Any, Final, TypeAlias
 
-from ..editions import check_edition
-from ..errors import UnoError
+from ..core.editions import check_edition
+from ..core.errors import UnoError
 from ..i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 from ..tui.help import help_path
 
@@ -156,7 +156,7 @@ def evaluate(tree: Tree, n: int) -> int:
 def catalog_json(lang: str) -> dict[str, Any]:
     """The catalogue of ``lang`` (one of :data:`unokit.i18n.LANGUAGES`) as ``docs/protocol.md``
     documents it: ``{"lang", "plural_forms", "nplurals", "plural", "messages", "plurals"}``.
-    Raises :class:`~unokit.errors.UnoError` for an unknown language."""
+    Raises :class:`~unokit.core.errors.UnoError` for an unknown language."""
     if lang not in LANGUAGES:
         raise UnoError(f"unknown language {lang!r} (choose from {', '.join(LANGUAGES)})")
     messages: dict[str, str] = {}
@@ -191,7 +191,7 @@ def catalog_json(lang: str) -> dict[str, Any]:
 def rules_json(lang: str, edition: str) -> dict[str, str]:
     """The rules help of ``edition`` in ``lang`` (``GET /api/rules/{lang}/{edition}``): the
     edition's page, the shared rules, and both as the terminal shows them. Raises
-    :class:`~unokit.errors.UnoError` for an unknown language or edition."""
+    :class:`~unokit.core.errors.UnoError` for an unknown language or edition."""
     if lang not in LANGUAGES:
         raise UnoError(f"unknown language {lang!r} (choose from {', '.join(LANGUAGES)})")
     check_edition(edition)

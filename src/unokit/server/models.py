@@ -22,10 +22,10 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, WithJsonSchema
 
-from ..actions import MAX_SEATS
 from ..bots.registry import BOTS
-from ..editions import RECORDS
-from ..options import MAX_TARGET, AgentPDrawsFrom, IllegalPlay, Mode, Scoring, Stacking, WD4Bluffing
+from ..core.actions import MAX_SEATS
+from ..core.editions import RECORDS
+from ..core.options import MAX_TARGET, AgentPDrawsFrom, IllegalPlay, Mode, Scoring, Stacking, WD4Bluffing
 
 MAX_MESSAGE_BYTES: Final = 4096
 """The largest message a client may send, and the largest HTTP body (``too_large`` above)."""
@@ -452,7 +452,7 @@ EVENT_MODELS: Final[tuple[type[_Model], ...]] = (
     ColorNamed, DrawPending, Accepted, Challenged, AgentPAnswered, UnoCalled, UnoMissed, Caught, HostPenalty,
     Peeked, HandsSwapped, HandsRotated, RoundEnded, GameEnded,
 )
-"""One model per event of :data:`unokit.events.EVENT_TYPES`, in the same order."""
+"""One model per event of :data:`unokit.core.events.EVENT_TYPES`, in the same order."""
 
 Event = Annotated[
     RoundStarted | TurnedUp | Played | WrongCard | Drew | Reshuffled | Passed | Skipped | DirectionChanged

@@ -3,7 +3,7 @@ of a message, a client's message checked (:func:`parse`), and what a seat is sho
 
 What a seat is sent about the game comes from two places only: the events as the seat may
 see them (``Event.seen_by(seat).to_dict()``) and its view (:func:`view_of`), built from the
-seat's :class:`~unokit.observation.Observation` (a spectator: the public part of one), the
+seat's :class:`~unokit.core.observation.Observation` (a spectator: the public part of one), the
 match's public results and the seats' names. Nothing in either depends on a card hidden from
 the seat. The shapes are :mod:`.models`'.
 
@@ -35,11 +35,11 @@ from typing import Any, Final
 
 from pydantic import ValidationError
 
-from ..actions import action_str
-from ..cards import card_str
-from ..events import Event
-from ..game import Game
-from ..phases import ROUND_OVER
+from ..core.actions import action_str
+from ..core.cards import card_str
+from ..core.events import Event
+from ..core.game import Game
+from ..core.phases import ROUND_OVER
 from .models import (
     CLIENT_MESSAGE,
     CLIENT_TYPES,

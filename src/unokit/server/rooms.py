@@ -4,7 +4,7 @@ A :class:`Room` runs every change under its own :class:`asyncio.Lock`: a person'
 bot's, a deal, a seat taken or left. Each change is stored (:mod:`.store`) before anyone is
 told of it, then every connection in the room is sent what its seat may see
 (:mod:`.protocol`): one ``events`` and one ``state`` message per change of the match. Who is
-asked next is the table's (:class:`~unokit.table.Table`): a room's driver task asks the bots
+asked next is the table's (:class:`~unokit.core.table.Table`): a room's driver task asks the bots
 when the table asks them, after ``bot_delay`` seconds, their decisions computed in a worker
 thread; a person on turn is waited for; a person asked out of turn is never waited for (their
 out-of-turn actions are legal at any moment, until the next action closes the chance), so the
@@ -39,20 +39,20 @@ from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..actions import Action, action_str
 from ..bots.base import Bot
 from ..bots.forgetful import make_table_bot
-from ..cards import parse_card
-from ..errors import IllegalActionError, NotationError, OptionError, RecordError, UnoError
-from ..events import Event
-from ..game import Game
+from ..core.actions import Action, action_str
+from ..core.cards import parse_card
+from ..core.errors import IllegalActionError, NotationError, OptionError, RecordError, UnoError
+from ..core.events import Event
+from ..core.game import Game
+from ..core.options import Options
+from ..core.phases import GAME_OVER, ROUND_OVER
+from ..core.position import action_line
+from ..core.record import VERSION as RECORD_VERSION
+from ..core.record import parse_action_line, record_of, replay
+from ..core.table import Table
 from ..narrate import round_events
-from ..options import Options
-from ..phases import GAME_OVER, ROUND_OVER
-from ..position import action_line
-from ..record import VERSION as RECORD_VERSION
-from ..record import parse_action_line, record_of, replay
-from ..table import Table
 from . import security
 from .cluster import Cluster, note_sender
 from .models import (
@@ -1331,7 +1331,7 @@ def record_after(game: Game, record: dict[str, Any]) -> Iterator[tuple[int, Acti
 
 def game_action(text: str) -> Action:
     """An action's notation as the engine reads it (``R7``, ``catch 2``); raises NotationError."""
-    from ..actions import parse_action
+    from ..core.actions import parse_action
 
     if len(text) > 40:
         raise NotationError("not an action")

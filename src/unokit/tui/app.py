@@ -32,7 +32,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, RichLog, Static
 
-from ..actions import (
+from ..core.actions import (
     ACCEPT,
     ACTION_ARG,
     ACTION_CARD,
@@ -50,11 +50,11 @@ from ..actions import (
     play_action,
     swap_action,
 )
-from ..cards import AGENT_P, WILD, WILD_DRAW_FOUR, Card, card_str
-from ..editions import edition
+from ..core.cards import AGENT_P, WILD, WILD_DRAW_FOUR, Card, card_str
+from ..core.editions import edition
+from ..core.observation import Observation
+from ..core.phases import AWAITING, COLOR, DRAWN, GAME_OVER, PLAY, RESPOND, ROUND_OVER, SWAP
 from ..i18n import Translator
-from ..observation import Observation
-from ..phases import AWAITING, COLOR, DRAWN, GAME_OVER, PLAY, RESPOND, ROUND_OVER, SWAP
 from .help import help_text
 from .render import chip, color_chip, hand_text, is_bluff, play_order, sorted_hand
 from .session import Session

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..cards import CARD_COLOR, CARD_RANK, COLOR_LETTERS, WILD, WILD_DRAW_FOUR, Card, card_str
-from ..observation import Observation
+from ..core.cards import CARD_COLOR, CARD_RANK, COLOR_LETTERS, WILD, WILD_DRAW_FOUR, Card, card_str
+from ..core.observation import Observation
 
 CARD_STYLES = (
     "bold white on red3",

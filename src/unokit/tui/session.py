@@ -1,6 +1,6 @@
 """The match controller behind ``unokit play``: one human seat, bots on the others.
 
-It owns no widgets. Who is asked next is the table's (:class:`~unokit.table.Table`): the
+It owns no widgets. Who is asked next is the table's (:class:`~unokit.core.table.Table`): the
 app asks the session what the human may do, passes the human's choice to
 :meth:`Session.act`, and calls :meth:`Session.bot_step` on a timer to let the bots move.
 Everything the app shows comes from the human seat's observation (:meth:`Session.observe`)
@@ -28,20 +28,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import (
+from ..bots.base import Bot
+from ..bots.forgetful import ForgetfulBot, make_table_bot
+from ..bots.levels import LEVEL_ELO
+from ..bots.registry import bot_names
+from ..core.actions import (
     ACTION_ARG,
     ACTION_KIND,
     K_CATCH,
     Action,
     parse_action,
 )
-from ..bots.base import Bot
-from ..bots.forgetful import ForgetfulBot, make_table_bot
-from ..bots.levels import LEVEL_ELO
-from ..bots.registry import bot_names
-from ..cards import Card
-from ..errors import IllegalActionError, OptionError
-from ..events import (
+from ..core.cards import Card
+from ..core.errors import IllegalActionError, OptionError
+from ..core.events import (
     Challenged,
     Drew,
     Event,
@@ -53,13 +53,13 @@ from ..events import (
     RoundEnded,
     RoundStarted,
 )
-from ..game import Game
+from ..core.game import Game
+from ..core.observation import Observation
+from ..core.phases import AWAITING, GAME_OVER, ROUND_OVER
+from ..core.record import record_of
+from ..core.table import Table
 from ..i18n import Translator
 from ..narrate import Teller, round_moves
-from ..observation import Observation
-from ..phases import AWAITING, GAME_OVER, ROUND_OVER
-from ..record import record_of
-from ..table import Table
 
 __all__ = ["ForgetfulBot", "SeenHand", "Session", "make_bots", "parse_action"]
 

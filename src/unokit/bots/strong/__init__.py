@@ -25,12 +25,12 @@ default; ``max_ms=0`` for no cap and exact reproducibility), or instead ``time_m
 milliseconds per decision (measured with ``time.perf_counter``). See ``docs/strength.md``
 for the measured times.
 
-The bot reads only its :class:`~unokit.observation.Observation`, which carries the match
+The bot reads only its :class:`~unokit.core.observation.Observation`, which carries the match
 options (public: every seat knows the rules it plays by): its sampled worlds play by them.
 
 The package splits by concern: :mod:`.belief` (what the seat knows or infers about the hidden
 cards), :mod:`.sampling` (determinizations, built by
-:meth:`Game.from_observation <unokit.game.Game.from_observation>`), :mod:`.rollouts` (the
+:meth:`Game.from_observation <unokit.core.game.Game.from_observation>`), :mod:`.rollouts` (the
 playout policy, through the engine's public API) and :mod:`.search` (:class:`StrongBot`).
 
 >>> from unokit import Game

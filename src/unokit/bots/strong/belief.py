@@ -1,6 +1,6 @@
 """What the strong bot knows or infers about the cards it cannot see.
 
-Everything here is read from the seat's :class:`~unokit.observation.Observation` alone:
+Everything here is read from the seat's :class:`~unokit.core.observation.Observation` alone:
 
 * :func:`known_hands`: the cards it was shown (a Mater peek, a challenge: ``obs.seen``), less
   the cards their holders have played since, following swaps of hands;
@@ -16,7 +16,8 @@ they are public, and every function here reads them from ``obs.options``.
 
 from __future__ import annotations
 
-from ...actions import (
+# mypyc: compile (a bot's decision runs the engine in a loop)
+from ...core.actions import (
     ACTION_ARG,
     ACTION_CARD,
     ACTION_COLOR,
@@ -29,9 +30,9 @@ from ...actions import (
     K_PLAY,
     K_SWAP,
 )
-from ...cards import AGENT_P, CARD_COLOR, CARD_RANK, DRAW_TWO, MATER, WILD, WILD_DRAW_FOUR, Card
-from ...observation import Observation
-from ...options import Options
+from ...core.cards import AGENT_P, CARD_COLOR, CARD_RANK, DRAW_TWO, MATER, WILD, WILD_DRAW_FOUR, Card
+from ...core.observation import Observation
+from ...core.options import Options
 from ..inference import Evidence, evidence, sample_hands
 
 Voids = dict[int, tuple[int, int, int, int]]

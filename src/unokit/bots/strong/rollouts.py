@@ -3,17 +3,18 @@
 Every seat plays by :func:`_fast_action`, the heuristic's rules read straight from the game
 (no observation is built); the searching seat alone prefers a colour the next seat lacks. The
 game is the bot's own sampled world (:mod:`.sampling`): the rollout reads its public fields
-and advances it with :meth:`Game.step_unchecked <unokit.game.Game.step_unchecked>`, with
+and advances it with :meth:`Game.step_unchecked <unokit.core.game.Game.step_unchecked>`, with
 actions the rules' own state makes legal.
 """
 
 from __future__ import annotations
 
+# mypyc: compile (a bot's decision runs the engine in a loop)
 from collections.abc import Sequence
 from math import comb
 from typing import Final
 
-from ...actions import (
+from ...core.actions import (
     ACCEPT,
     ACTION_ARG,
     ACTION_CARD,
@@ -29,10 +30,10 @@ from ...actions import (
     UNO_OFFSET,
     Action,
 )
-from ...cards import CARD_COLOR, CARD_POINTS, CARD_RANK, SKIP, WILD, Card
-from ...editions import edition_counts
-from ...game import MATCHES, Game
-from ...phases import COLOR, DRAWN, PLAY, RESPOND, ROUND_OVER
+from ...core.cards import CARD_COLOR, CARD_POINTS, CARD_RANK, SKIP, WILD, Card
+from ...core.editions import edition_counts
+from ...core.game import MATCHES, Game
+from ...core.phases import COLOR, DRAWN, PLAY, RESPOND, ROUND_OVER
 from ..heuristic import CHALLENGE_THRESHOLD, VOID_WEIGHT, WILD_PREFERENCE, best_color
 
 MAX_ROLLOUT_STEPS: Final = 3000

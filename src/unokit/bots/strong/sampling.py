@@ -2,7 +2,7 @@
 
 :func:`deal` samples the hidden cards, the other seats' hands and the draw pile, from what the
 seat knows or infers about them (:mod:`.belief`); :func:`determinize` builds the game from
-them with :meth:`Game.from_observation <unokit.game.Game.from_observation>`, the engine's
+them with :meth:`Game.from_observation <unokit.core.game.Game.from_observation>`, the engine's
 own reconstruction of a position from an observation (the phase, the pending draw, its
 attacker, whether a Wild Draw Four was a bluff), checked for consistency. The world plays by
 the match's rules, ``obs.options``.
@@ -10,14 +10,15 @@ the match's rules, ``obs.options``.
 
 from __future__ import annotations
 
+# mypyc: compile (a bot's decision runs the engine in a loop)
 import random
 from collections.abc import Sequence
 
-from ...cards import CARD_COLOR, CARD_RANK, WILD, Card
-from ...draws import shuffle
-from ...editions import edition_counts
-from ...game import Game
-from ...observation import Observation
+from ...core.cards import CARD_COLOR, CARD_RANK, WILD, Card
+from ...core.draws import shuffle
+from ...core.editions import edition_counts
+from ...core.game import Game
+from ...core.observation import Observation
 from .belief import Evidence, Voids, sample_hands
 
 
@@ -95,7 +96,7 @@ def determinize(obs: Observation, rng: random.Random,
                 evid: dict[int, Evidence] | None = None,
                 dealt: Sequence[Sequence[Card]] | None = None,
                 depth: int = 1) -> Game:
-    """A full :class:`~unokit.game.Game` consistent with ``obs``: hidden cards dealt at random.
+    """A full :class:`~unokit.core.game.Game` consistent with ``obs``: hidden cards dealt at random.
 
     ``known`` (from :func:`~.belief.known_hands`) are cards placed in their holders' hands
     first. ``evid`` (from :func:`~unokit.bots.inference.evidence`): the other hands are dealt

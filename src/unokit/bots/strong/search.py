@@ -10,13 +10,14 @@ public: it reads them from each observation (``obs.options``).
 
 from __future__ import annotations
 
+# mypyc: compile (a bot's decision runs the engine in a loop)
 import math
 import random
 import time
 from collections.abc import Sequence
 from typing import Final
 
-from ...actions import (
+from ...core.actions import (
     ACCEPT,
     ACTION_CARD,
     ACTION_COLOR,
@@ -31,8 +32,8 @@ from ...actions import (
     UNO_OFFSET,
     Action,
 )
-from ...cards import WILD, Card
-from ...observation import Observation
+from ...core.cards import WILD, Card
+from ...core.observation import Observation
 from ..heuristic import HeuristicBot, best_color, next_seat
 from .belief import draw_constraints, evidence, known_hands, known_voids
 from .rollouts import rollout

@@ -180,7 +180,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("W")
     Traceback (most recent call last):
     ...
-    unokit.errors.NotationError: 'W': a wild card must name a colour, as in W=G
+    unokit.core.errors.NotationError: 'W': a wild card must name a colour, as in W=G
     """
     found = _ACTION_BY_TEXT.get(text)
     if found is not None:

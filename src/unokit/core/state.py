@@ -1,7 +1,7 @@
 """The one definition of a game's state: :class:`State`, and how each round began (:class:`RoundStart`).
 
-:class:`State` lists every field that makes up a :class:`~unokit.game.Game`, once. The game
-copies itself (:meth:`Game.copy <unokit.game.Game.copy>`), takes and restores snapshots
+:class:`State` lists every field that makes up a :class:`~unokit.core.game.Game`, once. The game
+copies itself (:meth:`Game.copy <unokit.core.game.Game.copy>`), takes and restores snapshots
 (:meth:`Game.state`, :meth:`Game.from_state`), writes and reads positions
 (:meth:`Game.to_dict`, :meth:`Game.from_dict`) and builds determinized worlds
 (:meth:`Game.from_observation`) by walking these fields; nothing else lists them. Everything
@@ -47,7 +47,7 @@ class RoundStart:
     either the deck dealt by S2 (``deck``, top first) or the stacked piles
     (``piles``: hands, discard, draw top-first), and the round's actions ``(seat, action)``
     (seat -1 for a host's action). A round taken from an observation
-    (:meth:`Game.from_observation <unokit.game.Game.from_observation>`) has neither."""
+    (:meth:`Game.from_observation <unokit.core.game.Game.from_observation>`) has neither."""
 
     __slots__ = ("actions", "dealer", "deck", "eliminated", "piles", "scores")
 
@@ -81,7 +81,7 @@ class State:
     """Every field of a game: the match settings and totals, every round's start and actions,
     the current round's piles and turn, and the state of its random generators.
 
-    The attribute of the :class:`~unokit.game.Game` that holds a field has the same name,
+    The attribute of the :class:`~unokit.core.game.Game` that holds a field has the same name,
     except ``rng``, ``rng_seed`` and ``version`` (held privately). ``history``, the current
     round's actions, is the last entry of ``rounds``.
     """
@@ -117,7 +117,7 @@ class State:
     turn: int = _f(VALUE)
     direction: int = _f(VALUE)
     phase: int = _f(VALUE)
-    """What the game waits for (:data:`unokit.game.AWAITING` names it)."""
+    """What the game waits for (:data:`unokit.core.game.AWAITING` names it)."""
     drawn: int = _f(VALUE)
     """The card the seat on turn just drew (T2), or -1."""
     pending: int = _f(VALUE)

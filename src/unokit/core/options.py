@@ -8,11 +8,12 @@
 >>> Options.from_mapping({"stacking": "yes"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-unokit.errors.OptionError: option 'stacking': 'yes' is not a value (choose from off, ...)
+unokit.core.errors.OptionError: option 'stacking': 'yes' is not a value (choose from off, ...)
 """
 
 from __future__ import annotations
 
+# mypyc: pure: read once per game, not at every step; its frozen dataclass pickles by default
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -74,7 +75,7 @@ class Options:
     def from_mapping(cls, values: Mapping[str, Any]) -> Options:
         """Options from ``{name: value}``; values may be typed or strings (``"true"``, ``"250"``).
 
-        An unknown name or a bad value raises :class:`~unokit.errors.OptionError` naming it.
+        An unknown name or a bad value raises :class:`~unokit.core.errors.OptionError` naming it.
         """
         if not isinstance(values, Mapping):
             raise OptionError(f"options must be a mapping of names to values, not {type(values).__name__}")

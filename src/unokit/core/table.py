@@ -1,6 +1,6 @@
 """Who is asked next: the one table driver for bots, the terminal, a server and RL environments.
 
-Any seat may act whenever :meth:`Game.legal_actions <unokit.game.Game.legal_actions>` lists
+Any seat may act whenever :meth:`Game.legal_actions <unokit.core.game.Game.legal_actions>` lists
 something for it, but a table asks its seats in a fixed order, so that no seat has a standing
 priority over another:
 
@@ -19,7 +19,7 @@ may also act out of this order (a person clicking *catch* while a bot thinks): :
 applies any legal action of any seat.
 
 >>> from unokit import Game
->>> from unokit.table import Table
+>>> from unokit.core.table import Table
 >>> game = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
 >>> table = Table(game)
 >>> table.next_seat(), table.must_act(0)
@@ -35,6 +35,7 @@ applies any legal action of any seat.
 
 from __future__ import annotations
 
+# mypyc: pure: one call a decision; simulations (playout, rollouts) step the game directly
 from .actions import ACTION_KIND, K_CATCH, K_PLAY, K_UNO, Action
 from .errors import IllegalActionError
 from .events import Event
@@ -62,7 +63,7 @@ def out_of_turn_order(game: Game) -> list[int]:
 
 
 class Table:
-    """Drives one :class:`~unokit.game.Game`: who is asked next, in and out of turn.
+    """Drives one :class:`~unokit.core.game.Game`: who is asked next, in and out of turn.
 
     The table follows the game it is given; an action applied to the game directly (not
     through the table) starts a new round of asking, as an action of the seat on turn does.

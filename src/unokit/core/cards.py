@@ -1,5 +1,5 @@
 """Cards and colours: cheap integer values with lookup tables (the editions' decks and rules
-are records in :mod:`unokit.editions`).
+are records in :mod:`unokit.core.editions`).
 
 A card is a plain ``int`` (type alias :data:`Card`). Cards of one face are
 indistinguishable, so a card's value *is* its face: ``R7`` is always the same
@@ -79,7 +79,7 @@ def _build_tables() -> tuple[
     return tuple(colors), tuple(ranks), tuple(points), tuple(texts)
 
 
-# Per-card lookup tables, Final for the compiled build (see ``unokit.actions``).
+# Per-card lookup tables, Final for the compiled build (see ``unokit.core.actions``).
 _TABLES: Final = _build_tables()
 CARD_COLOR: Final = _TABLES[0]
 """Per card: its colour (4 for wilds)."""
@@ -115,7 +115,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("X9")
     Traceback (most recent call last):
     ...
-    unokit.errors.NotationError: 'X9' is not a card code (examples: R7, GS, YR, B+2, W, W+4, WM, WP)
+    unokit.core.errors.NotationError: 'X9' is not a card code (examples: R7, GS, YR, B+2, W, W+4, WM, WP)
     """
     found = _CARD_BY_TEXT.get(text)
     if found is None:
@@ -142,18 +142,18 @@ def parse_color(text: str) -> Color:
 
 
 # --- Editions -------------------------------------------------------------------------
-# Each edition's deck, special card and rules are its record in ``unokit.editions``, which
+# Each edition's deck, special card and rules are its record in ``unokit.core.editions``, which
 # reads the faces above. The names stay here, beside the faces (editions.py checks that each
 # has its record); the functions below are that module's, imported when called, so that
 # neither module imports the other while it loads.
 
 EDITIONS: Final = ("classic", "cars2", "phineas-ferb")
-"""The edition names, as in docs/rules.md; their records are ``unokit.editions.RECORDS``."""
+"""The edition names, as in docs/rules.md; their records are ``unokit.core.editions.RECORDS``."""
 
 
 def check_edition(edition: str) -> str:
     """Return ``edition`` if it names an edition, else raise
-    :class:`~unokit.errors.OptionError` naming it (``unokit.editions.check_edition``)."""
+    :class:`~unokit.core.errors.OptionError` naming it (``unokit.core.editions.check_edition``)."""
     from . import editions
 
     return editions.check_edition(edition)
@@ -161,7 +161,7 @@ def check_edition(edition: str) -> str:
 
 def edition_deck(edition: str) -> tuple[Card, ...]:
     """The full deck of ``edition`` in a fixed order, 108 or 112 cards
-    (``unokit.editions.edition_deck``).
+    (``unokit.core.editions.edition_deck``).
 
     >>> len(edition_deck("classic")), edition_deck("phineas-ferb").count(AGENT_P)
     (108, 4)
@@ -173,7 +173,7 @@ def edition_deck(edition: str) -> tuple[Card, ...]:
 
 def edition_counts(edition: str) -> list[int]:
     """How many of each face the deck of ``edition`` holds, indexed by card
-    (``unokit.editions.edition_counts``)."""
+    (``unokit.core.editions.edition_counts``)."""
     from . import editions
 
     return editions.edition_counts(edition)

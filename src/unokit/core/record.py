@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+# mypyc: pure: JSON reading and writing and replays, not hot
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -92,7 +93,7 @@ def parse_action_line(line: str) -> tuple[int, int]:
 
 class ReplayWatcher(Protocol):
     """Follows a replay as it happens (see :func:`replay`), e.g. to narrate it: it is handed
-    the events of every deal and every action, in full (see :mod:`unokit.events`)."""
+    the events of every deal and every action, in full (see :mod:`unokit.core.events`)."""
 
     def round_started(self, game: Game, r: int, events: tuple[Event, ...]) -> None:
         """Round ``r`` (0-based) has just been dealt; ``events`` are its opening events (the

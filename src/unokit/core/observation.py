@@ -1,11 +1,11 @@
-"""What one seat may know: its :class:`Observation` of a :class:`~unokit.game.Game`.
+"""What one seat may know: its :class:`Observation` of a :class:`~unokit.core.game.Game`.
 
 An observation holds the seat's own hand, the other seats' card counts, the discard pile,
 the colour in play, the direction and the turn, the public history of the round, the
 match totals, and what the seat has been shown (a Mater peek, or a hand shown after its
 challenge). It never depends on cards hidden from the seat.
 
->>> from unokit.game import Game
+>>> from unokit.core.game import Game
 >>> g = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1"], dealer=1)
 >>> obs = g.observe(1)
 >>> obs.hand_text(), obs.hand_sizes, obs.top_text()
@@ -84,7 +84,7 @@ class Observation:
     ``attacker`` the seat that played it (-1 when none). ``options`` are the match's rules. ``owed`` marks the
     seats that have one card and have not called UNO; ``catchable`` those that may be caught now.
     ``idle_turns`` counts the turns in a row begun with a draw or a wrong card (a round is
-    blocked at :data:`unokit.game.BLOCKED_AFTER`).
+    blocked at :data:`unokit.core.game.BLOCKED_AFTER`).
     """
 
     seat: int

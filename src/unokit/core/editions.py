@@ -15,7 +15,7 @@ edition takes.
 >>> edition("uno-flip")
 Traceback (most recent call last):
 ...
-unokit.errors.OptionError: unknown edition 'uno-flip' (choose from classic, cars2, phineas-ferb)
+unokit.core.errors.OptionError: unknown edition 'uno-flip' (choose from classic, cars2, phineas-ferb)
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ PHINEAS_FERB: Final = Edition(
 )
 
 RECORDS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, CARS2, PHINEAS_FERB)}
-"""Every edition by name, in the order of :data:`EDITIONS` (the names, kept in ``unokit.cards``
+"""Every edition by name, in the order of :data:`EDITIONS` (the names, kept in ``unokit.core.cards``
 beside the card faces and checked against these records here)."""
 if tuple(RECORDS) != EDITIONS:
     raise AssertionError(f"the edition records {tuple(RECORDS)} are not those of cards.EDITIONS {EDITIONS}")
@@ -108,7 +108,7 @@ _DECKS: Final[dict[str, tuple[Card, ...]]] = {name: _deck(e.counts) for name, e 
 
 
 def edition(name: str) -> Edition:
-    """The record of the edition ``name``; raises :class:`~unokit.errors.OptionError` naming
+    """The record of the edition ``name``; raises :class:`~unokit.core.errors.OptionError` naming
     it if there is none."""
     found = RECORDS.get(name)
     if found is None:
@@ -117,7 +117,7 @@ def edition(name: str) -> Edition:
 
 
 def check_edition(name: str) -> str:
-    """Return ``name`` if it names an edition, else raise :class:`~unokit.errors.OptionError`
+    """Return ``name`` if it names an edition, else raise :class:`~unokit.core.errors.OptionError`
     naming it."""
     return edition(name).name
 

@@ -3,7 +3,7 @@
 :class:`Game` owns legality. Any seat may ask for its legal actions at any moment
 (:meth:`Game.legal_actions`), including out-of-turn ones (catching a missed UNO call,
 calling UNO, jumping in). :meth:`Game.apply` either changes the state or raises one
-:class:`~unokit.errors.IllegalActionError` with the reason, leaving the state exactly as it was.
+:class:`~unokit.core.errors.IllegalActionError` with the reason, leaving the state exactly as it was.
 
 >>> g = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
 >>> g.turn, g.awaiting
@@ -738,7 +738,7 @@ class Game:
         return self.phase == GAME_OVER
 
     def observe(self, seat: int) -> Observation:
-        """What ``seat`` may know now: see :class:`~unokit.observation.Observation`."""
+        """What ``seat`` may know now: see :class:`~unokit.core.observation.Observation`."""
         # Built at every step of a simulation, so kept lean. Every mutable part of the game is
         # copied (tuples, a dict); the history is an O(1) view of the append-only log.
         if not 0 <= seat < self.n:  # -1 would index the last seat's hand: another seat's cards
@@ -917,10 +917,10 @@ class Game:
 
     def apply(self, seat: int, action: Action | str) -> tuple[Event, ...]:
         """Apply ``seat``'s ``action`` (an int or its notation) and return what happened, as
-        :mod:`events <unokit.events>`; or raise without changing anything.
+        :mod:`events <unokit.core.events>`; or raise without changing anything.
 
-        Raises :class:`~unokit.errors.NotationError` for bad syntax and
-        :class:`~unokit.errors.IllegalActionError` (with ``reason``) for an action not allowed now.
+        Raises :class:`~unokit.core.errors.NotationError` for bad syntax and
+        :class:`~unokit.core.errors.IllegalActionError` (with ``reason``) for an action not allowed now.
         A simulation that does not need the events calls :meth:`step`, which skips building them.
         """
         events: list[Event] = []
@@ -1517,7 +1517,7 @@ class Game:
     # ------------------------------------------------------------------ state, positions, copies
 
     def state(self) -> State:
-        """A frozen snapshot of every field of the game (:class:`~unokit.state.State`).
+        """A frozen snapshot of every field of the game (:class:`~unokit.core.state.State`).
         Two games in the same state give equal snapshots."""
         return State(**{name: freeze(kind, getattr(self, attr)) for name, attr, kind in FIELDS})
 
@@ -1556,7 +1556,7 @@ class Game:
         """The game of a position written by :meth:`to_dict`. A malformed or inconsistent
         position (an unknown or missing field, the wrong format or version, more cards of a
         face than the deck holds, a seat that does not exist, ...) raises one
-        :class:`~unokit.errors.PositionError` naming what is wrong."""
+        :class:`~unokit.core.errors.PositionError` naming what is wrong."""
         from .position import state_from_json
 
         return cls.from_state(state_from_json(data))
@@ -1566,7 +1566,7 @@ class Game:
         return (Game.from_state, (self.state(),))
 
     def _check_position(self) -> None:
-        """Raise :class:`~unokit.errors.PositionError` if the fields do not make a game."""
+        """Raise :class:`~unokit.core.errors.PositionError` if the fields do not make a game."""
         n = self.n
 
         def bad(why: str) -> PositionError:
@@ -1649,7 +1649,7 @@ class Game:
         When another seat has just drawn, the card it drew is hidden: the world's is the last
         card of that seat's hand.
         The round's generator (T6 reshuffles) is seeded from ``seed``. Raises
-        :class:`~unokit.errors.PositionError` if the world does not fit the observation.
+        :class:`~unokit.core.errors.PositionError` if the world does not fit the observation.
         """
         seat = obs.seat
         if len(hands) != obs.players:
@@ -1708,7 +1708,7 @@ class Game:
         return Game("", 0, _copy_of=self)
 
     def _copy_from(self, o: Game) -> None:
-        """Make this new object a copy of ``o``, field by field of :class:`~unokit.state.State`.
+        """Make this new object a copy of ``o``, field by field of :class:`~unokit.core.state.State`.
 
         Through ``__init__`` rather than ``Game.__new__``: the same code runs compiled by mypyc
         (whose classes cannot be created without ``__init__``).

@@ -1,6 +1,6 @@
 """Random play to the end of a round, run inside the engine: the fastest way to simulate.
 
-:func:`playout` plays the current round of a :class:`~unokit.game.Game` to its end, each
+:func:`playout` plays the current round of a :class:`~unokit.core.game.Game` to its end, each
 step a random choice among the legal actions of the seat on turn, and returns the number of
 actions applied. It is the loop a Python caller would write::
 
@@ -9,7 +9,7 @@ actions applied. It is the loop a Python caller would write::
         game.step(seat, rng.choice(game.legal_actions(seat)))
 
 and it plays exactly the same game, number for number: the choice is ``rng.choice`` (the
-same draws from the generator, computed by :mod:`unokit.draws`). In the
+same draws from the generator, computed by :mod:`unokit.core.draws`). In the
 mypyc build (what ``pip install .`` makes) the loop itself is compiled too, so a simulation
 of random games, or the random rollouts of a Monte Carlo search, spends no time in
 interpreted code.
@@ -26,7 +26,7 @@ Two policies (:data:`POLICIES`):
   play), and its rounds are as short as RLCard's.
 
 >>> import random
->>> from unokit.game import Game
+>>> from unokit.core.game import Game
 >>> game = Game.new("classic", 3, seed=7)
 >>> steps = playout(game, random.Random(1), "playable-first")
 >>> game.awaiting, steps == len(game.history)

@@ -1,6 +1,6 @@
-"""Positions: a whole game as JSON, mid-round included (:meth:`Game.to_dict <unokit.game.Game.to_dict>`).
+"""Positions: a whole game as JSON, mid-round included (:meth:`Game.to_dict <unokit.core.game.Game.to_dict>`).
 
-A position holds every field of :class:`~unokit.state.State` under ``game``, cards in
+A position holds every field of :class:`~unokit.core.state.State` under ``game``, cards in
 notation, beside a format name and version (documented in ``docs/records.md``)::
 
     {"format": "unokit-position", "version": 1,
@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+# mypyc: pure: JSON reading and writing, not hot
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -128,7 +129,7 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 def state_from_json(data: Any) -> State:
-    """The :class:`State` a position describes; one :class:`~unokit.errors.PositionError`
+    """The :class:`State` a position describes; one :class:`~unokit.core.errors.PositionError`
     naming the first thing that is wrong (format, version, an unknown or missing field, a bad
     value). Whether the state is consistent is checked by the game that restores it."""
     if not isinstance(data, Mapping):

@@ -44,5 +44,5 @@ class RecordError(UnoError):
 
 
 class PositionError(RecordError):
-    """A malformed or inconsistent position (:meth:`Game.from_dict <unokit.game.Game.from_dict>`,
-    :meth:`Game.from_observation <unokit.game.Game.from_observation>`)."""
+    """A malformed or inconsistent position (:meth:`Game.from_dict <unokit.core.game.Game.from_dict>`,
+    :meth:`Game.from_observation <unokit.core.game.Game.from_observation>`)."""
