@@ -158,7 +158,8 @@ def test_the_compiled_set_is_read_from_the_source(tree: Path) -> None:
     (tree / "src/unokit/core/kept.py").write_text('"""Kept."""\n# mypyc: pure: not hot\n', encoding="utf-8")
     (tree / "src/unokit/bots/hot.py").write_text('"""Hot."""\n# mypyc: compile (hot)\n', encoding="utf-8")
     try:
-        proc = _decide(tree, "def mypycify(paths, **kw):\n    return list(paths)", UNOKIT_BUILD_EXTENSIONS="1")
+        proc = _decide(tree, "def mypycify(paths, **kw):\n    return list(paths)",
+                       UNOKIT_BUILD_EXTENSIONS="1")
     finally:
         for name in ("core/new_rule", "core/kept", "bots/hot"):
             (tree / f"src/unokit/{name}.py").unlink()

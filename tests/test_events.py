@@ -394,3 +394,58 @@ def test_apply_and_step_change_the_state_alike(match: tuple[Game, random.Random]
             game.apply(seat, action)
             silent.step(seat, action)
         assert silent.state() == game.state()
+
+
+# --------------------------------------------------------------------------- JSON of events
+
+
+def _cards_back(name: str, value: object) -> object:
+    """An event field's JSON value read back into the event's own value (cards from notation)."""
+    from unokit import parse_card
+
+    if value is None:
+        return None
+    if name == "card":
+        assert isinstance(value, str), f"{name}: {value!r} is not card notation"
+        return parse_card(value)
+    if name in ("cards", "hand"):
+        assert isinstance(value, list) and all(isinstance(c, str) for c in value), f"{name}: {value!r}"
+        return tuple(parse_card(c) for c in value)
+    if name == "hands":
+        assert isinstance(value, list)
+        return tuple(None if h is None else _cards_back("cards", h) for h in value)
+    if name == "shown":
+        assert isinstance(value, dict)
+        return tuple((int(s), _cards_back("cards", h)) for s, h in value.items())
+    return tuple(value) if isinstance(value, list) else value
+
+
+def test_a_challenge_writes_the_shown_hand_in_card_notation() -> None:
+    game = Game.from_setup(hands=[["W+4", "R2", "G5"], ["R3", "B1", "B2"]], discard="B4",
+                           draw=["Y8", "Y9", "Y7", "Y6", "Y5", "Y4"], dealer=1)
+    game.apply(0, "W+4=G")
+    (challenged, *_rest) = game.apply(1, "challenge")
+    assert isinstance(challenged, Challenged)
+    assert challenged.to_dict() == {"type": "Challenged", "challenger": 1, "attacker": 0, "won": False,
+                                    "hand": ["R2", "G5"]}
+    assert challenged.seen_by(0).to_dict()["hand"] is None
+
+
+@SETTINGS
+@given(random_games(), st.integers(20, 200))
+def test_every_event_writes_its_cards_in_notation_and_reads_back(match: tuple[Game, random.Random],
+                                                                  steps: int) -> None:
+    """Every field of every event, as JSON, holds cards as notation (never as numbers), and
+    reads back to the event's own value."""
+    from dataclasses import fields
+
+    game, rng = match
+    events = list(game.opening_events())
+    for _ in range(steps):
+        if game.is_over:
+            break
+        events += _play_on(game, rng)
+    for e in events:
+        data = e.to_dict()
+        for f in fields(e):
+            assert _cards_back(f.name, data[f.name]) == getattr(e, f.name), (e, f.name)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from unokit import Game, Options
-from unokit.core.cards import CARD_POINTS
+from unokit.core.cards import CARD_POINTS, card_str
 from unokit.core.game import BLOCKED_AFTER, ROUND_OVER
 from unokit.core.record import record_of, replay
 from unokit.i18n import LANGUAGES
@@ -178,3 +178,39 @@ def test_the_terminal_game_says_the_round_was_blocked_in_the_players_language() 
                 "{who} holds the fewest points and wins it.").format(
         turns=BLOCKED_AFTER, who=session.side_name(game.round_winner))
     assert said.startswith("Nadie ha jugado") and said in session.log
+
+
+def _drawing_round() -> Game:
+    """Two players holding only greens on R0, the draw pile red numbers: every turn draws a
+    red and plays it (the drawn card, so the count goes on), while the draw pile has cards."""
+    reds = [f"R{r}" for r in range(1, 10)] * 2
+    return Game.from_setup(hands=[["G1", "G2", "G3"], ["G4", "G5", "G6"]], discard="R0", draw=reds,
+                           dealer=1, seed=3)
+
+
+def _play_drawn_reds(game: Game, fast: bool) -> int:
+    """Draw, then play the drawn red, until the round ends; return the turns played."""
+    turns = 0
+    while game.phase < ROUND_OVER:
+        seat = game.turn
+        (game.step if fast else game.apply)(seat, "draw")
+        turns += 1
+        if game.phase >= ROUND_OVER:
+            break
+        drawn = game.drawn
+        assert drawn >= 0 and drawn in game.hands[seat]
+        action = card_str(drawn)
+        (game.step if fast else game.apply)(seat, action)
+        assert turns <= BLOCKED_AFTER
+    return turns
+
+
+def test_E1_a_round_stepped_without_events_is_blocked_on_the_same_turn_as_with_them() -> None:
+    """``Game.step`` (no events, its own fast path while the draw pile has cards) blocks the
+    round at the BLOCKED_AFTER-th turn in a row begun with a draw, as ``Game.apply`` does."""
+    slow, fast = _drawing_round(), _drawing_round()
+    assert _play_drawn_reds(slow, fast=False) == BLOCKED_AFTER
+    assert _play_drawn_reds(fast, fast=True) == BLOCKED_AFTER
+    assert slow.blocked and fast.blocked
+    assert fast.state() == slow.state()
+    assert fast.draw_pile, "the fast path was taken: the draw pile still had cards"

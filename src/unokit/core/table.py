@@ -4,10 +4,11 @@ Any seat may act whenever :meth:`Game.legal_actions <unokit.core.game.Game.legal
 something for it, but a table asks its seats in a fixed order, so that no seat has a standing
 priority over another:
 
-1. After the seat on turn has acted (and when a round is dealt), each other active seat that
-   now has an out-of-turn choice (catch a missed UNO call, call UNO, jump in) is asked once, in
-   turn order starting after the seat on turn. A seat asked out of turn may act, or answer
-   "nothing now" (:meth:`Table.decline`). A seat with no such choice when its place comes is
+1. After the seat on turn has acted or a seat has jumped in (and when a round is dealt), each
+   other active seat that now has an out-of-turn choice (catch a missed UNO call, call UNO,
+   jump in) is asked once, in turn order starting after the seat on turn. A seat asked out of
+   turn may act, or answer "nothing now" (:meth:`Table.decline`); either way it is not asked
+   again until the next round of asking. A seat with no such choice when its place comes is
    passed over.
 2. Then the seat on turn is asked, and must act: it plays, draws, passes, answers a draw card
    (accept, challenge, stack, Agent P), names a colour or chooses whom to swap with.
@@ -36,7 +37,7 @@ applies any legal action of any seat.
 from __future__ import annotations
 
 # mypyc: pure: one call a decision; simulations (playout, rollouts) step the game directly
-from .actions import ACTION_KIND, K_CATCH, K_PLAY, K_UNO, Action
+from .actions import ACTION_KIND, K_CATCH, K_PLAY, K_UNO, Action, parse_action
 from .errors import IllegalActionError
 from .events import Event
 from .game import Game
@@ -50,6 +51,11 @@ def has_out_of_turn_choice(game: Game, seat: int) -> bool:
         if kind in (K_CATCH, K_UNO, K_PLAY):
             return True
     return False
+
+
+def _is_play(a: Action) -> bool:
+    """Whether ``a`` plays a card (a seat that plays one out of turn has jumped in)."""
+    return 0 <= a < len(ACTION_KIND) and ACTION_KIND[a] == K_PLAY
 
 
 def out_of_turn_order(game: Game) -> list[int]:
@@ -67,6 +73,8 @@ class Table:
 
     The table follows the game it is given; an action applied to the game directly (not
     through the table) starts a new round of asking, as an action of the seat on turn does.
+    A jump-in starts one too: the jumper's card is played as if on turn, and play goes on from
+    it, so the seats after it are asked about the new top card.
     """
 
     __slots__ = ("_cycle", "_next", "_version", "game")
@@ -123,28 +131,30 @@ class Table:
         """Apply ``seat``'s action (checked by the game, which raises and changes nothing if
         it is illegal) and return its events."""
         self._sync()
-        on_turn = seat == self.game.turn
-        events = self.game.apply(seat, action)
-        self._after(seat, on_turn)
+        a = parse_action(action) if isinstance(action, str) else action
+        restarts = seat == self.game.turn or _is_play(a)
+        events = self.game.apply(seat, a)
+        self._after(seat, restarts)
         return events
 
     def step(self, seat: int, action: Action | str) -> None:
         """:meth:`act` without building events (for simulations)."""
         self._sync()
-        on_turn = seat == self.game.turn
-        self.game.step(seat, action)
-        self._after(seat, on_turn)
+        a = parse_action(action) if isinstance(action, str) else action
+        restarts = seat == self.game.turn or _is_play(a)
+        self.game.step(seat, a)
+        self._after(seat, restarts)
 
-    def _after(self, seat: int, on_turn: bool) -> None:
+    def _after(self, seat: int, restarts: bool) -> None:
+        if restarts:
+            self._restart()  # the seat on turn acted, or a seat jumped in: a new round of asking
+            return
         cycle = self._cycle
         place = -1  # where the seat that acted is among the seats still to be asked
         for k in range(self._next, len(cycle)):
             if cycle[k] == seat:
                 place = k
                 break
-        if on_turn and place < 0:
-            self._restart()  # the seat on turn acted: a new round of asking
-            return
         if place >= 0:
             self._next = place + 1
         self._version = self.game.version
