@@ -56,7 +56,7 @@ from .core.events import (
     WrongCard,
 )
 from .core.game import BLOCKED_AFTER, Game
-from .core.record import record_of, replay
+from .core.record import replay
 from .i18n import Translator
 
 # ---------------------------------------------------------------------- the player's words
@@ -279,31 +279,6 @@ def _left_of(dealer: int, hand_sizes: Sequence[int]) -> int:
 
 def _num(x: int | float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
-def round_events(game: Game) -> tuple[Event, ...]:
-    """Every event of the current round so far, in full (filter them with ``seen_by``): the
-    deal and its first card (:meth:`Game.opening_events <unokit.core.game.Game.opening_events>`),
-    then the round's actions applied again to the game as it was dealt. For a game resumed
-    mid-round, which did not see its round happen. Only the opening events when the round
-    cannot be replayed (a game set up from an observation)."""
-    return tuple(e for events in round_moves(game) for e in events)
-
-
-def round_moves(game: Game) -> list[tuple[Event, ...]]:
-    """:func:`round_events` by move: the opening events first, then the events of each action
-    of the round's history, in order (only the opening when the round cannot be replayed)."""
-    opening = game.opening_events()
-    if not game.history or not opening:
-        return [opening]
-    try:
-        scratch = replay(record_of(game), upto=(len(game.rounds) - 1, 0))
-        moves = [opening]
-        for seat, action in game.history:
-            moves.append(scratch.apply_host(action) if seat < 0 else scratch.apply(seat, action))
-    except (UnoError, AssertionError):
-        return [opening]
-    return moves
 
 
 # ---------------------------------------------------------------------- the record's words
@@ -576,4 +551,4 @@ def narrate_record(data: object, emit: Callable[[str], None], tr: Translator | N
     return replay(data, watcher=_ReplayNarration(Narrator(emit, tr)))
 
 
-__all__ = ["Narrator", "Teller", "describe", "narrate_record", "round_events", "round_moves", "to_do"]
+__all__ = ["Narrator", "Teller", "describe", "narrate_record", "to_do"]

@@ -1597,10 +1597,12 @@ class Game:
         for name, seat in (("attacker", self.attacker), ("round_winner", self.round_winner)):
             if seat != -1 and seat not in range(sides if name == "round_winner" else n):
                 raise bad(f"{name} is {seat}, which does not exist")
-        if any(s not in seats for s in self.window) or any(t not in seats for d in self.seen for t in d):
-            raise bad("a seat that does not exist is named")
+        if any(s not in seats for s in self.window):
+            raise bad("the window names a seat that does not exist")
+        if any(t not in seats for d in self.seen for t in d):
+            raise bad("seen names a seat that does not exist")
         if any(w not in range(sides) for w in self.winners):
-            raise bad("a winner that does not exist is named")
+            raise bad("winners names a seat or team that does not exist")
         if self.direction not in (1, -1):
             raise bad(f"direction is {self.direction} (1 or -1)")
         if not 0 <= self.color < 4:

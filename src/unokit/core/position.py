@@ -31,9 +31,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from .actions import action_str, parse_action
-from .cards import COLOR_LETTERS, card_str, parse_card
-from .errors import PositionError, UnoError
+from .actions import MAX_SEATS
+from .cards import COLOR_LETTERS, DRAW_TWO, WILD_DRAW_FOUR_RANK, card_str
+from .codec import (
+    read_bool,
+    read_card,
+    read_cards,
+    read_int,
+    read_list,
+    read_number,
+    read_seat_key,
+    round_from_json,
+    round_to_json,
+)
+from .errors import PositionError, RecordError, UnoError
 from .options import Options
 from .phases import AWAITING
 from .state import FIELDS, LIST, LISTS, RNG, ROUNDS, VALUE, State
@@ -43,58 +54,8 @@ VERSION: Final = 1
 
 _CARD_FIELDS: Final = frozenset({"hands", "draw_pile", "discard", "drawn", "seen"})
 """The fields whose values are cards (written in notation)."""
-
-
-def action_line(seat: int, action: int) -> str:
-    """One action as a record line: ``"2 R7"``, or ``"host penalize 1"`` for a host's action."""
-    return f"host {action_str(action)}" if seat < 0 else f"{seat} {action_str(action)}"
-
-
-def parse_action_line(line: str) -> tuple[int, int]:
-    """Parse a record line into ``(seat, action)``; the seat is -1 for the host."""
-    if not isinstance(line, str):
-        raise PositionError(f"{line!r} is not an action line")
-    who, sep, rest = line.partition(" ")
-    if not sep:
-        raise PositionError(f"{line!r}: an action line is 'SEAT ACTION', as in '2 R7'")
-    if who == "host":
-        return -1, parse_action(rest)
-    if not who.isdigit():
-        raise PositionError(f"{line!r}: {who!r} is not a seat number")
-    return int(who), parse_action(rest)
-
-
-def round_to_json(r: tuple[Any, ...]) -> dict[str, Any]:
-    """A round of :attr:`State.rounds` as a record's round entry."""
-    dealer, deck, piles, scores, eliminated, actions = r
-    entry: dict[str, Any] = {"dealer": dealer, "scores": list(scores), "eliminated": list(eliminated)}
-    if deck is not None:
-        entry["deck"] = [card_str(c) for c in deck]
-    elif piles is not None:
-        hands, discard, draw = piles
-        entry["hands"] = [[card_str(c) for c in h] for h in hands]
-        entry["discard"] = card_str(discard)
-        entry["draw"] = [card_str(c) for c in draw]
-    entry["actions"] = [action_line(seat, a) for seat, a in actions]
-    return entry
-
-
-def _round_from_json(entry: Any) -> tuple[Any, ...]:
-    if not isinstance(entry, Mapping):
-        raise PositionError("a round must be an object")
-    extra = set(entry) - {"dealer", "scores", "eliminated", "deck", "hands", "discard", "draw", "actions"}
-    if extra:
-        raise PositionError(f"unknown round field {sorted(extra)[0]!r}")
-    deck = piles = None
-    if "deck" in entry:
-        deck = tuple(_cards(entry["deck"]))
-    elif "hands" in entry:
-        piles = (tuple(tuple(_cards(h)) for h in _list(entry["hands"])), _card(entry["discard"]),
-                 tuple(_cards(entry["draw"])))
-    scores = tuple(_number(v) for v in _list(entry.get("scores", [])))
-    eliminated = tuple(_int(v) for v in _list(entry.get("eliminated", [])))
-    actions = tuple(parse_action_line(line) for line in _list(entry.get("actions", [])))
-    return (_int(entry.get("dealer")), deck, piles, scores, eliminated, actions)
+_COUNTS: Final = frozenset({"round_no", "pending", "idle_turns", "version"})
+"""The fields that count something (never negative)."""
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -176,7 +137,7 @@ def _field(name: str, kind: int, value: Any) -> Any:
             raise PositionError(f"{value!r} is not a colour (R, Y, G or B)")
         return COLOR_LETTERS.index(value)
     if name == "drawn":
-        return -1 if value is None else _card(value)
+        return -1 if value is None else read_card(value)
     if name == "edition":
         if not isinstance(value, str):
             raise PositionError(f"{value!r} is not an edition name")
@@ -184,29 +145,51 @@ def _field(name: str, kind: int, value: Any) -> Any:
     if kind == RNG:
         return _rng_state(value)
     if kind == ROUNDS:
-        return tuple(_round_from_json(r) for r in _list(value))
+        rounds = []
+        for i, r in enumerate(read_list(value)):
+            try:
+                rounds.append(round_from_json(r))
+            except RecordError as exc:
+                raise PositionError(f"round {i + 1}: {exc}") from None
+        return tuple(rounds)
     if name in _CARD_FIELDS:
         if kind == LIST:
-            return tuple(_cards(value))
+            return tuple(read_cards(value))
         if kind == LISTS:
-            return tuple(tuple(_cards(h)) for h in _list(value))
+            return tuple(tuple(read_cards(h)) for h in read_list(value))
         seen = []
-        for s in _list(value):
+        for s in read_list(value):
             if not isinstance(s, Mapping):
                 raise PositionError("each seat's seen hands must be an object")
-            seen.append(tuple(sorted((_seat_key(t), tuple(_cards(c))) for t, c in s.items())))
+            seen.append(tuple(sorted((read_seat_key(t), tuple(read_cards(c))) for t, c in s.items())))
         return tuple(seen)
     if kind == LIST:
         if name in ("scores",):
-            return tuple(_number(v) for v in _list(value))
+            return tuple(read_number(v) for v in read_list(value))
         if name in ("eliminated", "owed"):
-            return tuple(_bool(v) for v in _list(value))
-        return tuple(_int(v) for v in _list(value))
+            return tuple(read_bool(v) for v in read_list(value))
+        return tuple(read_int(v) for v in read_list(value))
     if kind == VALUE and name in ("bluff", "blocked"):
-        return _bool(value)
+        return read_bool(value)
     if kind == VALUE and name == "rng_seed":
-        return None if value is None else _int(value)
-    return _int(value)
+        return None if value is None else read_int(value)
+    if name == "n":
+        n = read_int(value)
+        if not 2 <= n <= MAX_SEATS:
+            raise PositionError(f"{n} seats: a game has 2 to {MAX_SEATS}")
+        return n
+    if name in _COUNTS:
+        count = read_int(value)
+        if count < 0:
+            raise PositionError(f"{count} is negative")
+        return count
+    if name == "pending_rank":
+        rank = read_int(value)
+        if rank not in (-1, DRAW_TWO, WILD_DRAW_FOUR_RANK):
+            raise PositionError(f"{rank} is not -1 or the rank of a draw card "
+                                f"({DRAW_TWO} or {WILD_DRAW_FOUR_RANK})")
+        return rank
+    return read_int(value)
 
 
 def _rng_state(value: Any) -> Any:
@@ -225,46 +208,4 @@ def _rng_state(value: Any) -> Any:
     return state
 
 
-def _seat_key(value: Any) -> int:
-    """A seat written as a JSON object's key: ``"2"``."""
-    if not isinstance(value, str) or not value.isdigit() or not value.isascii():
-        raise PositionError(f"{value!r} is not a seat number")
-    return int(value)
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise PositionError(f"{value!r} is not a list")
-    return value
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(f"{value!r} is not a whole number")
-    return value
-
-
-def _number(value: Any) -> int | float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise PositionError(f"{value!r} is not a number")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise PositionError(f"{value!r} is not true or false")
-    return value
-
-
-def _card(value: Any) -> int:
-    if not isinstance(value, str):
-        raise PositionError(f"{value!r} is not a card code")
-    return parse_card(value)
-
-
-def _cards(value: Any) -> list[int]:
-    return [_card(c) for c in _list(value)]
-
-
-__all__ = ["FORMAT", "VERSION", "action_line", "parse_action_line", "round_to_json", "state_from_json",
-           "state_to_json"]
+__all__ = ["FORMAT", "VERSION", "state_from_json", "state_to_json"]

@@ -27,11 +27,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
-from .actions import action_str, parse_action
-from .cards import card_str, parse_card
-from .editions import EDITIONS
+from .actions import MAX_SEATS
+from .codec import Round, read_field, read_int, round_from_json, round_to_json
+from .editions import EDITIONS, check_edition
 from .errors import RecordError, UnoError
 from .events import Event
 from .game import Game
@@ -42,25 +42,12 @@ FORMAT = "unokit-record"
 VERSION = 1
 
 
+RECORD_FIELDS: Final = ("format", "version", "edition", "players", "options", "seed", "rounds", "play")
+"""The fields of a record (``play``, optional, is the terminal game's: a replay does not read it)."""
+
+
 def record_of(game: Game) -> dict[str, Any]:
     """The JSON-ready record of ``game`` so far (every round, every action)."""
-    rounds: list[dict[str, Any]] = []
-    for start in game.rounds:
-        entry: dict[str, Any] = {
-            "dealer": start.dealer,
-            "scores": list(start.scores),
-            "eliminated": list(start.eliminated),
-        }
-        if start.deck is not None:
-            entry["deck"] = [card_str(c) for c in start.deck]
-        else:
-            assert start.piles is not None
-            hands, discard, draw = start.piles
-            entry["hands"] = [[card_str(c) for c in h] for h in hands]
-            entry["discard"] = card_str(discard)
-            entry["draw"] = [card_str(c) for c in draw]
-        entry["actions"] = [action_line(seat, a) for seat, a in start.actions]
-        rounds.append(entry)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -68,27 +55,8 @@ def record_of(game: Game) -> dict[str, Any]:
         "players": game.n,
         "options": game.options.changed(),
         "seed": game.seed,
-        "rounds": rounds,
+        "rounds": [round_to_json(start.frozen()) for start in game.rounds],
     }
-
-
-def action_line(seat: int, action: int) -> str:
-    """One action as a record line: ``"2 R7"``, or ``"host penalize 1"`` for a host's action."""
-    return f"host {action_str(action)}" if seat < 0 else f"{seat} {action_str(action)}"
-
-
-def parse_action_line(line: str) -> tuple[int, int]:
-    """Parse a record line into ``(seat, action)``; the seat is -1 for the host."""
-    if not isinstance(line, str):
-        raise RecordError(f"{line!r} is not an action line")
-    who, sep, rest = line.partition(" ")
-    if not sep:
-        raise RecordError(f"{line!r}: an action line is 'SEAT ACTION', as in '2 R7'")
-    if who == "host":
-        return -1, parse_action(rest)
-    if not who.isdigit():
-        raise RecordError(f"{line!r}: {who!r} is not a seat number")
-    return int(who), parse_action(rest)
 
 
 class ReplayWatcher(Protocol):
@@ -105,52 +73,33 @@ class ReplayWatcher(Protocol):
 
 def replay(data: Any, upto: tuple[int, int] | None = None,
            watcher: ReplayWatcher | None = None) -> Game:
-    """Rebuild the game a record describes. Raises :class:`RecordError` naming what is wrong.
+    """Rebuild the game a record describes. Raises one :class:`RecordError` naming what is
+    wrong (the field, the round, the action).
 
     ``upto=(round, n)`` stops after the first ``n`` actions of round ``round`` (0-based).
     ``watcher`` is told of every round start and every action, with their events, as the
     replay goes.
     """
-    if not isinstance(data, Mapping):
-        raise RecordError("a record must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"not a unokit record (format must be {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r} (this is {VERSION})")
-    rounds = data.get("rounds")
-    if not isinstance(rounds, list) or not rounds:
-        raise RecordError("a record needs a non-empty 'rounds' list")
-    try:
-        options = Options.from_mapping(data.get("options") or {})
-        players, seed = data.get("players"), data.get("seed")
-        if not isinstance(players, int) or not isinstance(seed, int):
-            raise RecordError("'players' and 'seed' must be whole numbers")
-        edition = data.get("edition")
-        if not isinstance(edition, str):
-            raise RecordError(f"'edition' must be one of {', '.join(EDITIONS)}, not {edition!r}")
-        game = Game(edition, players, options, seed)  # checks the edition's name
-    except RecordError:
-        raise
-    except UnoError as exc:
-        raise RecordError(f"bad settings: {exc}") from None
-    for r, entry in enumerate(rounds):
+    game = _settings(data)
+    rounds = data["rounds"]
+    for r, raw in enumerate(rounds):
         where = f"round {r + 1}"
-        if not isinstance(entry, Mapping):
-            raise RecordError(f"{where}: must be an object")
         try:
-            opening = _start(game, entry, r)
-        except (TypeError, ValueError, KeyError, IndexError) as exc:  # UnoError is a ValueError
+            entry = round_from_json(raw, game.n)
+        except RecordError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        try:
+            opening = _start(game, entry, raw, r)
+        except RecordError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        except UnoError as exc:
             raise RecordError(f"{where}: bad deal: {exc}") from None
         if watcher is not None:
             watcher.round_started(game, r, opening)
-        actions = entry.get("actions", [])
-        if not isinstance(actions, list):
-            raise RecordError(f"{where}: 'actions' must be a list")
-        for k, line in enumerate(actions):
+        for k, (seat, action) in enumerate(entry[5]):
             if upto is not None and (r, k) == upto:
                 return game
             try:
-                seat, action = parse_action_line(line)
                 if seat < 0:
                     events = game.apply_host(action)
                 elif watcher is not None:
@@ -158,7 +107,7 @@ def replay(data: Any, upto: tuple[int, int] | None = None,
                 else:
                     game.step(seat, action)
             except UnoError as exc:
-                raise RecordError(f"{where}, action {k + 1} ({line!r}): {exc}") from None
+                raise RecordError(f"{where}, action {k + 1} ({raw['actions'][k]!r}): {exc}") from None
             if watcher is not None:
                 watcher.after(game, seat, action, events)
         if upto is not None and r == upto[0]:
@@ -166,40 +115,92 @@ def replay(data: Any, upto: tuple[int, int] | None = None,
     return game
 
 
-def _start(game: Game, entry: Mapping[str, Any], r: int) -> tuple[Event, ...]:
-    dealer = entry.get("dealer")
-    if not isinstance(dealer, int):
-        raise RecordError("'dealer' must be a seat number")
+def _settings(data: Any) -> Game:
+    """The empty match a record's settings describe (format, version, edition, players,
+    options, seed), every field checked; its ``rounds`` must be a non-empty list."""
+    if not isinstance(data, Mapping):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a unokit record (format must be {FORMAT!r})")
+    version = data.get("version")
+    if isinstance(version, bool) or version != VERSION:
+        raise RecordError(f"unsupported record version {version!r} (this is {VERSION})")
+    extra = set(data) - set(RECORD_FIELDS)
+    if extra:
+        raise RecordError(f"unknown record field {sorted(extra, key=str)[0]!r}")
+    edition = data.get("edition")
+    if not isinstance(edition, str):
+        raise RecordError(f"'edition' must be one of {', '.join(EDITIONS)}, not {edition!r}")
+    try:
+        check_edition(edition)
+    except UnoError as exc:
+        raise RecordError(f"'edition': {exc}") from None
+    players = read_field(data, "players", read_int)
+    if not 2 <= players <= MAX_SEATS:
+        raise RecordError(f"'players': {players} seats, but a game has 2 to {MAX_SEATS}")
+    seed = read_field(data, "seed", read_int)
+    raw_options = data.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise RecordError(f"'options' must be an object of option names and values, not {raw_options!r}")
+    try:
+        options = Options.from_mapping(raw_options)
+        game = Game(edition, players, options, seed)
+    except UnoError as exc:
+        raise RecordError(f"'options': {exc}") from None
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list) or not rounds:
+        raise RecordError("a record needs a non-empty 'rounds' list")
+    return game
+
+
+def _start(game: Game, entry: Round, raw: Mapping[str, Any], r: int) -> tuple[Event, ...]:
+    """Deal round ``r`` as ``entry`` (read from ``raw``) says, checking its starting totals."""
+    dealer, deck, piles, scores, eliminated, _ = entry
     if r == 0:
-        scores = entry.get("scores")
-        if scores is not None:
-            if not isinstance(scores, list) or len(scores) != len(game.scores):
+        if "scores" in raw:
+            if len(scores) != len(game.scores):
                 raise RecordError(f"'scores' needs {len(game.scores)} numbers")
             game.scores = list(scores)
-        eliminated = entry.get("eliminated", [])
-        if not isinstance(eliminated, list):
-            raise RecordError("'eliminated' must be a list of seats")
         for s in eliminated:
-            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < game.n:
-                raise RecordError(f"'eliminated' names {s!r}, which is not a seat (0 to {game.n - 1})")
             game.eliminated[s] = True
     else:
         if game.phase != ROUND_OVER:
             raise RecordError("the previous round did not end, yet another round follows")
-        for key, have in (("scores", list(game.scores)),
-                          ("eliminated", [s for s in range(game.n) if game.eliminated[s]])):
-            if key in entry and list(entry[key]) != have:
-                raise RecordError(f"{key!r} before this round should be {have}, the record says {entry[key]}")
-    if "deck" in entry:
-        return game.start_round(dealer=dealer, deck=[parse_card(c) for c in entry["deck"]])
-    else:
-        missing = [key for key in ("hands", "discard", "draw") if key not in entry]
-        if missing:
-            raise RecordError(f"a round needs its 'deck', or 'hands', 'discard' and 'draw' "
-                              f"({', '.join(repr(k) for k in missing)} missing)")
-        hands = [[parse_card(c) for c in h] for h in entry["hands"]]
-        return game.start_round(dealer=dealer, hands=hands, discard=parse_card(entry["discard"]),
-                                draw=[parse_card(c) for c in entry["draw"]])
+        for key, have, said in (("scores", list(game.scores), list(scores)),
+                                ("eliminated", [s for s in range(game.n) if game.eliminated[s]],
+                                 list(eliminated))):
+            if key in raw and said != have:
+                raise RecordError(f"{key!r} before this round should be {have}, the record says {said}")
+    if deck is not None:
+        return game.start_round(dealer=dealer, deck=list(deck))
+    assert piles is not None  # round_from_json gives a deck or the piles
+    hands, discard, draw = piles
+    return game.start_round(dealer=dealer, hands=[list(h) for h in hands], discard=discard, draw=list(draw))
+
+
+def round_events(game: Game) -> tuple[Event, ...]:
+    """Every event of the current round so far, in full (filter them with ``seen_by``): the
+    deal and its first card (:meth:`Game.opening_events <unokit.core.game.Game.opening_events>`),
+    then the round's actions applied again to the game as it was dealt. For a game resumed
+    mid-round, which did not see its round happen. Only the opening events when the round
+    cannot be replayed (a game set up from an observation)."""
+    return tuple(e for events in round_moves(game) for e in events)
+
+
+def round_moves(game: Game) -> list[tuple[Event, ...]]:
+    """:func:`round_events` by move: the opening events first, then the events of each action
+    of the round's history, in order (only the opening when the round cannot be replayed)."""
+    opening = game.opening_events()
+    if not game.history or not opening:
+        return [opening]
+    try:
+        scratch = replay(record_of(game), upto=(len(game.rounds) - 1, 0))
+        moves = [opening]
+        for seat, action in game.history:
+            moves.append(scratch.apply_host(action) if seat < 0 else scratch.apply(seat, action))
+    except (UnoError, AssertionError):
+        return [opening]
+    return moves
 
 
 def write_record(game: Game, path: str | Path) -> None:

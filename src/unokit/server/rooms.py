@@ -43,16 +43,15 @@ from ..bots.base import Bot
 from ..bots.forgetful import make_table_bot
 from ..core.actions import Action, action_str
 from ..core.cards import parse_card
+from ..core.codec import action_line, parse_action_line
 from ..core.errors import IllegalActionError, NotationError, OptionError, RecordError, UnoError
 from ..core.events import Event
 from ..core.game import Game
 from ..core.options import Options
 from ..core.phases import GAME_OVER, ROUND_OVER
-from ..core.position import action_line
 from ..core.record import VERSION as RECORD_VERSION
-from ..core.record import parse_action_line, record_of, replay
+from ..core.record import record_of, replay, round_events
 from ..core.table import Table
-from ..narrate import round_events
 from . import security
 from .cluster import Cluster, note_sender
 from .models import (

@@ -56,10 +56,10 @@ from ..core.events import (
 from ..core.game import Game
 from ..core.observation import Observation
 from ..core.phases import AWAITING, GAME_OVER, ROUND_OVER
-from ..core.record import record_of
+from ..core.record import record_of, round_moves
 from ..core.table import Table
 from ..i18n import Translator
-from ..narrate import Teller, round_moves
+from ..narrate import Teller
 
 __all__ = ["ForgetfulBot", "SeenHand", "Session", "make_bots", "parse_action"]
 
