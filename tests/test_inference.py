@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from unokit import Game
 from unokit.bots import HeuristicBot
-from unokit.bots.driver import ask
+from unokit.bots.driver import bot_answers
 from unokit.bots.heuristic import unseen_counts
 from unokit.bots.inference import DREW, PLAYED, RECEIVED, evidence, sample_hands, violations
 from unokit.bots.strong import draw_constraints, informed_choice, known_voids
 from unokit.core.actions import parse_action
 from unokit.core.cards import CARD_COLOR, WILD, parse_card
+from unokit.core.drive import drive
 from unokit.core.game import ROUND_OVER
 from unokit.core.options import Options
 from unokit.core.table import Table
@@ -47,13 +48,8 @@ def test_the_true_hands_of_heuristic_seats_explain_all_their_choices(
             assert t != me
             assert violations(game.hands[t], events) == 0, (t, events, game.hands[t])
             checked += len(events)
-        table = Table(game)
-        while True:  # the out-of-turn seats, then the seat on turn, as the driver asks them
-            seat, action = ask(table, bots)
-            if action is not None:
-                table.step(seat, action)
-                if seat == me or game.phase >= ROUND_OVER:
-                    break
+        # The out-of-turn seats, then the seat on turn, as the driver asks them.
+        drive(Table(game), bot_answers(game, bots), until=lambda step: step.decision.must)
     assert checked > 0
 
 

@@ -16,7 +16,7 @@ True
 """
 
 from .base import Bot
-from .driver import ask, play_match, play_round
+from .driver import bot_answers, play_match, play_round
 from .forgetful import ForgetfulBot, make_table_bot
 from .heuristic import HeuristicBot
 from .levels import LEVEL_ELO, LEVELS, MISTAKES, LevelBot, Mistakes
@@ -38,7 +38,7 @@ __all__ = [
     "Mistakes",
     "RandomBot",
     "StrongBot",
-    "ask",
+    "bot_answers",
     "bot_names",
     "make_bot",
     "make_table_bot",

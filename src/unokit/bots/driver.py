@@ -1,9 +1,11 @@
-"""Drive a game with bots, through the one table driver (:mod:`unokit.core.table`).
+"""Drive a game with bots, through the one loop around the table (:mod:`unokit.core.drive`).
 
 The table decides who is asked: after every action of the seat on turn, the seats that have
 an out-of-turn choice (catching a missed UNO call, calling UNO, jumping in) are asked first,
 starting from the seat after the one on turn, so no seat has a fixed priority; then the seat
-on turn must act. Each bot sees only its own seat's observation.
+on turn must act. Each bot sees only its own seat's observation. A bot's answer is settled by
+the loop's one policy: nothing or an illegal action out of turn declines, on its turn it is
+replaced by the seat's first legal action.
 """
 
 from __future__ import annotations
@@ -11,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.actions import Action
-from ..core.errors import IllegalActionError
+from ..core.drive import Ask, Decision, Step, drive
 from ..core.events import Event
 from ..core.game import Game
-from ..core.phases import ROUND_OVER
 from ..core.table import Table
 from .base import Bot
 
@@ -25,42 +26,32 @@ OnEvents = Callable[[Game, int, Action, tuple[Event, ...]], None]
 """Called after each applied action with the game, the seat, the action and its events."""
 
 
-def ask(table: Table, bots: Sequence[Bot]) -> tuple[int, Action | None]:
-    """Ask the seat the table waits on; returns ``(seat, action)``, the action ``None`` when
-    a seat asked out of turn takes nothing now (its turn to be asked passes)."""
-    seat = table.next_seat()
-    if seat is None:
-        raise IllegalActionError(-1, "nothing", "the round is over")
-    game = table.game
-    action = bots[seat].act(game.observe(seat))
-    if action is None:
-        if table.must_act(seat):
-            raise IllegalActionError(seat, "nothing", f"bot {bots[seat].name!r} must act on its turn")
-        table.decline(seat)
-        return seat, None
-    if action not in game.legal_actions(seat):
-        raise IllegalActionError(seat, str(action), f"bot {bots[seat].name!r} chose an illegal action")
-    return seat, action
+def bot_answers(game: Game, bots: Sequence[Bot]) -> Ask:
+    """The answers of ``bots`` (one per seat) to the table's decisions: each bot is shown its
+    own seat's observation."""
+
+    def answer(decision: Decision) -> Action | None:
+        return bots[decision.seat].act(game.observe(decision.seat))
+
+    return answer
 
 
 def play_round(game: Game, bots: Sequence[Bot], on_action: OnAction | None = None,
                max_steps: int = 100_000, on_events: OnEvents | None = None) -> None:
     """Play the current round to its end. ``on_events`` receives each action's events (they
     are built only when it is given)."""
-    table = Table(game)
-    for _ in range(max_steps * game.n):
-        if game.phase >= ROUND_OVER:
-            return
-        seat, action = ask(table, bots)
-        if action is None:
-            continue
-        if on_events is not None:
-            on_events(game, seat, action, table.act(seat, action))
-        else:
-            table.step(seat, action)
-        if on_action is not None:
-            on_action(game, seat, action)
-    raise RuntimeError(f"round did not end within {max_steps} steps")
+    on_step: Callable[[Step], None] | None = None
+    if on_action is not None or on_events is not None:
+        def on_step(step: Step) -> None:
+            if step.action is None:
+                return
+            if on_events is not None:
+                on_events(game, step.decision.seat, step.action, step.events)
+            if on_action is not None:
+                on_action(game, step.decision.seat, step.action)
+
+    drive(Table(game), bot_answers(game, bots), events=on_events is not None, on_step=on_step,
+          max_steps=max_steps * game.n)
 
 
 def play_match(game: Game, bots: Sequence[Bot], on_action: OnAction | None = None,

@@ -40,7 +40,8 @@ from ..core.actions import (
     parse_action,
 )
 from ..core.cards import Card
-from ..core.errors import IllegalActionError, OptionError
+from ..core.drive import WAIT, Decision, Step, drive
+from ..core.errors import OptionError
 from ..core.events import (
     Challenged,
     Drew,
@@ -225,38 +226,29 @@ class Session:
         self._apply(self.human, action)
 
     def bot_step(self) -> bool:
-        """Let the bots move, as the table asks them: the seats asked out of turn (catch, UNO,
-        jump-in), then the bot on turn, if any. The human, asked out of turn, has had their
-        chance since the last step: "nothing now" is answered for them, unless the bots'
-        moves of this step gave them a new one (it is shown first). Returns whether anything
-        was applied."""
-        table, game = self.table, self.game
+        """Let the bots move, as the table asks them (:func:`~unokit.core.drive.drive`): the
+        seats asked out of turn (catch, UNO, jump-in), then the bot on turn, if any. The human,
+        asked out of turn, has had their chance since the last step: "nothing now" is answered
+        for them, unless the bots' moves of this step gave them a new one (it is shown first).
+        Returns whether anything was applied."""
+        game = self.game
         start = game.version
-        acted = False
-        for _ in range(8 * game.n):  # each pass applies an action or moves the asking on
-            seat = table.next_seat()
-            if seat is None:
-                break
-            on_turn = table.must_act(seat)
-            if seat == self.human:
-                if on_turn or game.version != start:
-                    break
-                table.decline(seat)
-                continue
-            bot = self.bots[seat]
+        applied = []
+
+        def answer(decision: Decision) -> Action | None:
+            if decision.seat == self.human:
+                return WAIT if decision.must or game.version != start else None
+            bot = self.bots[decision.seat]
             assert bot is not None
-            obs = game.observe(seat)
-            a = bot.act(obs)
-            if a is None or a not in obs.legal:
-                if not on_turn:
-                    table.decline(seat)
-                    continue
-                a = obs.legal[0]  # a bot must act on its turn: fall back on its first legal action
-            self._apply(seat, a)
-            acted = True
-            if on_turn:
-                break
-        return acted
+            return bot.act(game.observe(decision.seat))
+
+        def told(step: Step) -> None:
+            if step.action is not None:
+                applied.append(step.action)
+                self._tell(step.events)
+
+        drive(self.table, answer, events=True, on_step=told, until=lambda step: step.decision.must)
+        return bool(applied)
 
     def next_round(self) -> None:
         """Deal the next round after a round is over."""
@@ -264,9 +256,7 @@ class Session:
         self._tell(self.table.start_round())
 
     def _apply(self, seat: int, a: Action) -> None:
-        if a not in self.game.legal_actions(seat):
-            raise IllegalActionError(seat, str(a), "not legal now")
-        self._tell(self.table.act(seat, a))
+        self._tell(self.table.act(seat, a))  # the game refuses an illegal action, changing nothing
 
     # ------------------------------------------------------------------ the log
 
