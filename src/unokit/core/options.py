@@ -38,10 +38,11 @@ Stacking = Literal["off", "progressive", "plus4_on_plus2"]
 """``stacking``: the house rule of stacking draw cards, and which on which."""
 
 _BOOLS: Final = ("two_handed_rules", "seven_zero", "jump_in", "draw_until_playable", "force_play")
-_INTS: Final[dict[str, tuple[int, int]]] = {"target": (1, 0), "hand_size": (1, 15)}
+_HAND_SIZES: Final = (1, 15)
+"""The smallest and largest ``hand_size``."""
 MAX_TARGET: Final = 100_000
 """The largest ``target``: RULES.md allows any positive number, but a match to more than
-200 times the printed 500 would not end in any sitting (settled in docs/rules-decisions.md)."""
+200 times the printed 500 would not end in any sitting (settled in docs/rules.md, "Scoring and matches")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +147,6 @@ def _parse_value(name: str, value: Any) -> Any:
         if isinstance(value, str) and value.lower() in ("true", "false"):
             return value.lower() == "true"
         raise OptionError(f"option {name!r}: {value!r} is not a value (use true or false)")
-    low, high = _INTS[name]
     number: int | float
     if isinstance(value, bool):
         raise OptionError(f"option {name!r}: {value!r} is not a number")
@@ -171,6 +171,6 @@ def _parse_value(name: str, value: Any) -> Any:
             raise OptionError(
                 f"option 'target': {value!r} is out of range (a positive number up to {MAX_TARGET:,})"
             )
-    elif number < low or (high is not None and number > high):
-        raise OptionError(f"option {name!r}: {value!r} is out of range ({low} to {high})")
+    elif not _HAND_SIZES[0] <= number <= _HAND_SIZES[1]:
+        raise OptionError(f"option {name!r}: {value!r} is out of range ({_HAND_SIZES[0]} to {_HAND_SIZES[1]})")
     return number
