@@ -171,6 +171,8 @@ def _parse_value(name: str, value: Any) -> Any:
             raise OptionError(
                 f"option 'target': {value!r} is out of range (a positive number up to {MAX_TARGET:,})"
             )
-    elif not _HAND_SIZES[0] <= number <= _HAND_SIZES[1]:
-        raise OptionError(f"option {name!r}: {value!r} is out of range ({_HAND_SIZES[0]} to {_HAND_SIZES[1]})")
+    else:
+        low, high = _HAND_SIZES
+        if not low <= number <= high:
+            raise OptionError(f"option {name!r}: {value!r} is out of range ({low} to {high})")
     return number
