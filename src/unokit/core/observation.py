@@ -160,6 +160,40 @@ class Observation:
             self.dealer, self.round_no, self.history, self.seen, self.legal, self.options,
             self.idle_turns))
 
+    def next_seat(self, seat: int | None = None) -> int:
+        """The seat still in the match that plays after ``seat`` (default: this seat) in the
+        current direction; the seat itself when it is the only one.
+
+        >>> from unokit import Game
+        >>> g = Game.from_setup(hands=[["R1"], ["R2"], ["R3"]], discard="R4", draw=["Y1"], dealer=2)
+        >>> obs = g.observe(0)
+        >>> obs.next_seat(), obs.next_seat(2), obs.play_order(), obs.side_of(2)
+        (1, 0, (0, 1, 2), 2)
+        """
+        start = self.seat if seat is None else seat
+        n = self.players
+        step = self.direction
+        t = (start + step) % n
+        while self.eliminated[t] and t != start:
+            t = (t + step) % n
+        return t
+
+    def play_order(self, start: int | None = None) -> tuple[int, ...]:
+        """The seats still in the match in the order they play, in the current direction,
+        from ``start`` (default: the seat on turn)."""
+        first = self.turn if start is None else start
+        order = [first] if not self.eliminated[first] else []
+        t = self.next_seat(first)
+        while t != first and t not in order:
+            order.append(t)
+            t = self.next_seat(t)
+        return tuple(order)
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for: its team with ``mode: partners`` (seats ``k`` and
+        ``k + players / 2`` are team ``k``), else the seat itself; scores are kept per side."""
+        return seat % (self.players // 2) if self.options.mode == "partners" else seat
+
     def hand_text(self) -> list[str]:
         """The seat's hand in card notation."""
         return [card_str(c) for c in self.hand]
