@@ -144,6 +144,23 @@ def test_a_seat_that_acts_out_of_turn_is_not_asked_again_in_the_same_round_of_as
     assert table.must_act(1)
 
 
+def test_a_seat_that_acts_after_declining_does_not_move_the_asking_back() -> None:
+    """Seats 2 and 3 decline; then seat 2, already asked, catches seat 0 after all: the asking
+    stays where it was (seat 3 is not asked again), and seat 0, caught, has nothing to do."""
+    game = setup([["R6", "R7"], ["R8", "B1", "B2"], ["Y1", "Y2", "Y3"], ["R1", "R2"]], "R4",
+                 ["G7", "G8", "G9"], dealer=2)
+    table = Table(game)
+    table.act(3, "R1")
+    for seat in (1, 2, 3):
+        table.decline(seat)
+    table.act(0, "R6")
+    assert table.waiting_on() == (2, 3, 0, 1)
+    table.decline(2)
+    table.decline(3)
+    table.act(2, "catch 0")
+    assert table.waiting_on() == (1,)
+
+
 def test_catching_out_of_order_passes_over_the_seats_before_the_catcher() -> None:
     """Seat 3 catches while seat 2 is being asked: seat 2 is passed over for this round."""
     game = setup([["R6", "R7"], ["R8", "B1", "B2"], ["Y1", "Y2", "Y3"], ["B3", "B4", "G5"]], "R4",

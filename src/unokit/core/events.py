@@ -335,14 +335,9 @@ EVENT_TYPES: Final[tuple[type[Event], ...]] = (
 """Every event type, for consumers that dispatch on them and for documentation."""
 
 
-def seen_by(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
-    """``events`` as ``seat`` (``None``: a spectator) may see them."""
-    return tuple(e.seen_by(seat) for e in events)
-
-
 __all__ = [
     "DRAW_REASONS", "EVENT_TYPES", "Accepted", "AgentPAnswered", "Caught", "Challenged", "ColorNamed",
     "DirectionChanged", "DrawPending", "DrawReason", "Drew", "Event", "GameEnded", "HandsRotated",
     "HandsSwapped", "HostPenalty", "Passed", "Peeked", "Played", "Reshuffled", "RoundEnded", "RoundStarted",
-    "Skipped", "TurnedUp", "UnoCalled", "UnoMissed", "WrongCard", "seen_by",
+    "Skipped", "TurnedUp", "UnoCalled", "UnoMissed", "WrongCard",
 ]
