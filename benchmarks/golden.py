@@ -28,10 +28,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from unokit.core.actions import ACTION_KIND, DRAW, N_ACTIONS, penalize_action, play_action
-from unokit.core.cards import CARD_COLOR, CARD_RANK, EDITIONS, WILD
+from unokit.core.cards import CARD_COLOR, CARD_RANK, WILD
+from unokit.core.editions import EDITIONS
 from unokit.core.errors import IllegalActionError
-from unokit.core.game import GAME_OVER, ROUND_OVER, Game
+from unokit.core.game import Game
 from unokit.core.options import Options
+from unokit.core.phases import GAME_OVER, ROUND_OVER
 
 MAX_STEPS = 2500
 """Steps per match at most (a match stops early at game over)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,11 +13,13 @@ from unokit import Game
 from unokit.bots import BOTS, LEVELS, HeuristicBot, RandomBot, StrongBot, bot_names, make_bot, play_match
 from unokit.bots.heuristic import best_color, bluff_probability
 from unokit.bots.strong import determinize, draw_constraints, known_hands
-from unokit.core.actions import ACTION_KIND, K_CATCH, action_str, parse_action
-from unokit.core.cards import edition_deck, parse_card
+from unokit.core.actions import ACTION_KIND, K_CATCH, Action, action_str, parse_action
+from unokit.core.cards import parse_card
+from unokit.core.editions import edition_deck
 from unokit.core.errors import OptionError
-from unokit.core.game import ROUND_OVER
+from unokit.core.observation import Observation
 from unokit.core.options import Options
+from unokit.core.phases import DECIDING, ROUND_OVER
 
 OPTION_SETS = [
     {},
@@ -75,9 +78,24 @@ def test_bots_play_only_legal_actions(edition: str, opt_index: int, players: int
     opts["target"] = 60
     options = Options.from_mapping(opts)
     game = Game.new(edition, players, options, seed=seed)
-    # The driver raises IllegalActionError on any illegal choice.
-    play_match(game, _bots(mix[:players], seed), max_rounds=200)
+    play_match(game, [_Checked(bot) for bot in _bots(mix[:players], seed)], max_rounds=200)
     assert game.is_over
+
+
+class _Checked:
+    """A bot whose every answer must be legal, and an action on its own turn (the table's loop
+    would replace anything else without a word)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def act(self, obs: Observation) -> Action | None:
+        a = self.bot.act(obs)
+        on_turn = obs.turn == obs.seat and obs.awaiting in DECIDING
+        assert a is not None or not on_turn, f"{self.name} gave nothing on its turn"
+        assert a is None or a in obs.legal, f"{self.name} chose {a}, not legal"
+        return a  # type: ignore[no-any-return]
 
 
 def _hidden_variant(game: Game, seat: int, rng: random.Random) -> Game:
@@ -92,8 +110,7 @@ def _hidden_variant(game: Game, seat: int, rng: random.Random) -> Game:
             hidden = hidden[k:]
     other.draw_pile = hidden
     other.seen = [dict(s) for s in game.seen]
-    other._version += 1
-    other._cache_key = -1
+    other._version += 1  # the cards changed behind the game's back: its legal actions are read again
     return other
 
 

@@ -29,7 +29,8 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import unokit.envs  # noqa: E402
 from unokit import EDITIONS, Game, Options  # noqa: E402
-from unokit.core.cards import N_CARDS, edition_deck  # noqa: E402
+from unokit.core.cards import N_CARDS  # noqa: E402
+from unokit.core.editions import edition_deck  # noqa: E402
 from unokit.core.errors import IllegalActionError  # noqa: E402
 from unokit.core.phases import ROUND_OVER  # noqa: E402
 from unokit.core.table import Table  # noqa: E402

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from unokit.core.cards import EDITIONS, parse_card
+from unokit.core.cards import parse_card
+from unokit.core.editions import EDITIONS
 from unokit.i18n import LANGUAGES, LOCALE_DIR, default_language, dynamic_messages, translator
 from unokit.tui.help import help_path, help_text
 

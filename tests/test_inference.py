@@ -18,8 +18,8 @@ from unokit.bots.strong import draw_constraints, informed_choice, known_voids
 from unokit.core.actions import parse_action
 from unokit.core.cards import CARD_COLOR, WILD, parse_card
 from unokit.core.drive import drive
-from unokit.core.game import ROUND_OVER
 from unokit.core.options import Options
+from unokit.core.phases import ROUND_OVER
 from unokit.core.table import Table
 
 

@@ -20,8 +20,9 @@ from unokit.bench import (
     playout_loop,
 )
 from unokit.core.actions import ACTION_KIND, DRAW, K_PLAY
-from unokit.core.game import DRAWN, PLAY, ROUND_OVER, Game
+from unokit.core.game import Game
 from unokit.core.options import Options
+from unokit.core.phases import DRAWN, PLAY, ROUND_OVER
 from unokit.core.playout import POLICIES, playout
 
 

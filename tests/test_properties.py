@@ -36,9 +36,10 @@ from unokit.core.actions import (
     Action,
     catch_action,
 )
-from unokit.core.cards import CARD_COLOR, CARD_RANK, IS_NUMBER, MATER, WILD, WILD_DRAW_FOUR, edition_deck
+from unokit.core.cards import CARD_COLOR, CARD_RANK, IS_NUMBER, MATER, WILD, WILD_DRAW_FOUR
+from unokit.core.editions import edition_deck
 from unokit.core.errors import UnoError
-from unokit.core.game import BLOCKED_AFTER
+from unokit.core.scoring import BLOCKED_AFTER
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,8 +8,9 @@ import pytest
 
 from unokit import Game, Options
 from unokit.core.cards import CARD_POINTS, card_str
-from unokit.core.game import BLOCKED_AFTER, ROUND_OVER
+from unokit.core.phases import ROUND_OVER
 from unokit.core.record import record_of, replay
+from unokit.core.scoring import BLOCKED_AFTER
 from unokit.i18n import LANGUAGES
 from unokit.narrate import narrate_record
 from unokit.tui.help import help_path

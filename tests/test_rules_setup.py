@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-import unokit.core.game
+import unokit.core.deal
 from conftest import assert_whole_deck, color, draw_top_first, hand, legal, play, refused, setup, top
 from unokit import Game, Options, card_str, edition_deck, parse_card
 from unokit.bench import engine_build
@@ -51,11 +51,11 @@ def _dealer_from_draws(monkeypatch: pytest.MonkeyPatch, players: int, *draws: li
     """The dealer Game.new chooses when the S1 draws give the cards ``draws`` (one list per
     draw, in seat order of the seats that draw)."""
     if engine_build() != "pure Python":
-        pytest.skip("scripts S1 by patching unokit.core.game.random, which the compiled engine binds "
+        pytest.skip("scripts S1 by patching unokit.core.deal.random, which the compiled engine binds "
                     "at import")
     _ScriptedDealerDraws.script = [list(d) for d in draws]
     fake = types.SimpleNamespace(Random=_ScriptedDealerDraws, SystemRandom=random.SystemRandom)
-    monkeypatch.setattr(unokit.core.game, "random", fake)
+    monkeypatch.setattr(unokit.core.deal, "random", fake)
     game = Game.new(edition, players, seed=1)
     assert not _ScriptedDealerDraws.script, "not every scripted draw was used"
     return game.dealer

@@ -20,8 +20,8 @@ from unokit import EDITIONS, Game
 from unokit.bots import Bot, RandomBot, play_match
 from unokit.core.actions import ACTION_KIND, K_PLAY, Action
 from unokit.core.cards import CARD_POINTS
-from unokit.core.game import BLOCKED_AFTER
 from unokit.core.observation import Observation
+from unokit.core.scoring import BLOCKED_AFTER
 
 MATCHES = 10_000
 SEED = 20_240_601

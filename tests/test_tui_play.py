@@ -16,8 +16,8 @@ from unokit import Game, Options
 from unokit.bots.registry import make_bot
 from unokit.core.actions import ACTION_CARD, ACTION_KIND, K_PLAY, UNO, Action, parse_action
 from unokit.core.cards import card_str, parse_card
-from unokit.core.game import COLOR, DRAWN, RESPOND, ROUND_OVER, SWAP
 from unokit.core.observation import Observation
+from unokit.core.phases import COLOR, DRAWN, RESPOND, ROUND_OVER, SWAP
 from unokit.core.record import load_game
 from unokit.i18n import translator
 from unokit.tui.app import ScoreScreen, UnoApp

@@ -7,7 +7,8 @@
 """
 
 from .core.actions import Action, action_str, parse_action
-from .core.cards import EDITIONS, Card, card_str, edition_deck, parse_card
+from .core.cards import Card, card_str, parse_card
+from .core.editions import EDITIONS, edition_deck
 from .core.errors import (
     IllegalActionError,
     NotationError,
@@ -15,9 +16,10 @@ from .core.errors import (
     RecordError,
     UnoError,
 )
-from .core.game import AWAITING, Game
+from .core.game import Game
 from .core.observation import Observation
 from .core.options import Options
+from .core.phases import AWAITING
 
 __version__ = "0.1.0"
 

@@ -50,8 +50,9 @@ from dataclasses import dataclass
 
 from .core import game as _game_module
 from .core.actions import ACTION_KIND, DRAW, K_PLAY
-from .core.game import DRAWN, PLAY, ROUND_OVER, Game
+from .core.game import Game
 from .core.options import Options
+from .core.phases import DRAWN, PLAY, ROUND_OVER
 from .core.playout import playout
 
 __all__ = ["DEALS", "ENGINE_LOOPS", "LOOPS", "PROCESS_SEED_STRIDE", "RL_LOOPS", "BenchResult", "engine_build",

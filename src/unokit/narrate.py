@@ -55,8 +55,9 @@ from .core.events import (
     UnoMissed,
     WrongCard,
 )
-from .core.game import BLOCKED_AFTER, Game
+from .core.game import Game
 from .core.record import replay
+from .core.scoring import BLOCKED_AFTER
 from .i18n import Translator
 
 # ---------------------------------------------------------------------- the player's words

@@ -55,17 +55,15 @@ from ..core.cards import (
     CARD_COLOR,
     CARD_POINTS,
     CARD_RANK,
-    DRAW_TWO,
     MATER,
-    REVERSE,
     SKIP,
     WILD,
     WILD_DRAW_FOUR,
     Card,
 )
 from ..core.editions import edition_counts
-from ..core.game import color_before_top
-from ..core.observation import Observation
+from ..core.observation import Observation, color_before_top
+from ..core.phases import DECIDING
 
 WILD_PREFERENCE: Final = {WILD_DRAW_FOUR: 0, WILD: 1, MATER: 2, AGENT_P: 3}
 """The order in which the heuristic plays its wild faces when nothing coloured matches (lowest
@@ -78,6 +76,32 @@ effect, first among the colours it can play)."""
 
 CHALLENGE_THRESHOLD: Final = 0.6
 """Challenge a Wild Draw Four when the estimated chance of a bluff is at least this."""
+
+
+def play_key(c: Card, held: int, danger: bool) -> int:
+    """The heuristic's play rule: its order among the coloured cards that match (it plays the
+    highest). Attack cards (Skip, Reverse, Draw Two) first when the next seat is close to going
+    out (``danger``), then ``held``, the cards the hand holds of the card's colour (the strong
+    bot's variant adds :data:`VOID_WEIGHT` for a colour the next seat lacks), then the card's
+    points; equal keys go to the lower card (:func:`prefers`). The heuristic bot, the strong
+    bot's rollouts and the inference of what a heuristic seat holds all read it from here.
+
+    >>> from unokit.core.cards import parse_card
+    >>> r9, rs = parse_card("R9"), parse_card("RS")
+    >>> play_key(rs, 3, False) > play_key(r9, 3, False), play_key(rs, 3, True) > play_key(r9, 3, True)
+    (True, True)
+    >>> play_key(r9, 4, False) > play_key(rs, 3, False), play_key(r9, 4, True) > play_key(rs, 3, True)
+    (True, False)
+    """
+    return CARD_POINTS[c] + 64 * held + 12800 * (danger and CARD_RANK[c] >= SKIP)
+
+
+def prefers(x: Card, held_x: int, c: Card, held_c: int, danger: bool) -> bool:
+    """Whether the play rule (:func:`play_key`) plays ``x`` rather than ``c`` (equal keys: the
+    lower card)."""
+    kx = play_key(x, held_x, danger)
+    kc = play_key(c, held_c, danger)
+    return kx > kc or (kx == kc and x < c)
 
 
 def best_color(hand: Sequence[Card], void: int = -1) -> int:
@@ -189,7 +213,7 @@ class HeuristicBot:
         legal = obs.legal
         if not legal:
             return None
-        if obs.turn != obs.seat or obs.awaiting not in ("play", "drawn", "respond", "color", "swap"):
+        if obs.turn != obs.seat or obs.awaiting not in DECIDING:
             return self.out_of_turn(obs)
         for a in legal:
             if ACTION_KIND[a] == K_CATCH:
@@ -250,11 +274,10 @@ class HeuristicBot:
         danger = obs.hand_sizes[next_seat(obs)] <= 2
         coloured = [a for a in plays if ACTION_CARD[a] < WILD and not ACTION_UNO[a]]
         if coloured:
-            def key(a: Action) -> tuple[int, int, int, int]:
+            def key(a: Action) -> tuple[int, int]:
                 c = ACTION_CARD[a]
-                attack = 1 if danger and CARD_RANK[c] in (DRAW_TWO, SKIP, REVERSE) else 0
                 held = _color_count(hand, CARD_COLOR[c]) + (VOID_WEIGHT if CARD_COLOR[c] == void else 0)
-                return (attack, held, CARD_POINTS[c], -c)
+                return (play_key(c, held, danger), -c)
             return self._with_uno(plays, max(coloured, key=key))
         wilds = [a for a in plays if ACTION_COLOR[a] == colour and not ACTION_UNO[a]]
         # Never bluff: a W+4 is played only when it is legal (T5).

@@ -50,20 +50,18 @@ from ..core.actions import (
 from ..core.cards import (
     AGENT_P,
     CARD_COLOR,
-    CARD_POINTS,
     CARD_RANK,
     DRAW_TWO,
     REVERSE,
-    SKIP,
     WILD,
     WILD_DRAW_FOUR,
     Card,
 )
-from ..core.draws import randbelow, shuffle
 from ..core.editions import edition
 from ..core.observation import Observation
 from ..core.options import Options
-from .heuristic import WILD_PREFERENCE, best_color
+from ..core.shuffles import randbelow, shuffle
+from .heuristic import WILD_PREFERENCE, best_color, prefers
 
 PLAYED: Final = 0
 """Evidence kind: ``(PLAYED, card, named colour, colour in play, rank on top, normal turn)``."""
@@ -77,7 +75,6 @@ RECEIVED: Final = 3
 MAX_EVIDENCE: Final = 40
 """Only a seat's latest choices are checked (older ones cost time and say little more)."""
 
-_ATTACKS: Final = (DRAW_TWO, SKIP, REVERSE)
 
 Evidence = list[list[int]]
 
@@ -224,20 +221,15 @@ def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: 
                     if x < WILD:
                         count[CARD_COLOR[x]] += 1
                 cc = count[CARD_COLOR[c]]
-                pc = CARD_POINTS[c]
-                att = CARD_RANK[c] in _ATTACKS
                 calm = True  # the choice the rule makes when the next seat is not close to out
                 danger = True  # ... and when it is (attack cards first)
                 for x in h:
                     if x >= WILD or x == c or not (CARD_COLOR[x] == col or CARD_RANK[x] == rk):
                         continue
                     cx = count[CARD_COLOR[x]]
-                    px = CARD_POINTS[x]
-                    beats = cx > cc or (cx == cc and (px > pc or (px == pc and x < c)))
-                    if beats:
+                    if prefers(x, cx, c, cc, False):
                         calm = False
-                    ax = CARD_RANK[x] in _ATTACKS
-                    if (ax and not att) or (ax == att and beats):
+                    if prefers(x, cx, c, cc, True):
                         danger = False
                     if not calm and not danger:
                         bad += 1

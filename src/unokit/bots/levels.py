@@ -41,6 +41,7 @@ from ..core.actions import (
 )
 from ..core.cards import CARD_COLOR, WILD, WILD_DRAW_FOUR
 from ..core.observation import Observation
+from ..core.phases import DECIDING
 from .base import Bot
 from .heuristic import HeuristicBot, best_color
 from .strong import (
@@ -134,7 +135,7 @@ class LevelBot:
                 legal = obs.legal
                 if not legal:
                     return None
-        on_turn = obs.turn == obs.seat and obs.awaiting in ("play", "drawn", "respond", "color", "swap")
+        on_turn = obs.turn == obs.seat and obs.awaiting in DECIDING
         if UNO in legal and self._silent:  # it forgot: it stays silent until caught or it plays
             if len(legal) == 1:
                 return None

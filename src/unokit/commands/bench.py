@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..bench import DEALS, ENGINE_LOOPS, LOOPS, RL_LOOPS, BenchResult, engine_build, measure, measure_parallel
-from ..core.cards import EDITIONS
+from ..core.editions import EDITIONS
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.options import Options

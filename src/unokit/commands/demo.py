@@ -8,7 +8,7 @@ import argparse
 from ..bots import make_bot, play_round, split_bot_names
 from ..bots.base import Bot
 from ..core.actions import Action
-from ..core.cards import EDITIONS
+from ..core.editions import EDITIONS
 from ..core.events import Event
 from ..core.game import Game
 from ..core.options import Options

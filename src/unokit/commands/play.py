@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from ..bots import split_bot_names
 from ..core.actions import MAX_SEATS
-from ..core.cards import EDITIONS
+from ..core.editions import EDITIONS
 from ..core.errors import OptionError, RecordError, UnoError
 from ..core.game import Game
 from ..core.options import Options

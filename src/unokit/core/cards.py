@@ -13,8 +13,6 @@ each step.
 'B+2'
 >>> CARD_POINTS[parse_card("W+4")]
 50
->>> len(edition_deck("cars2"))
-112
 """
 
 from __future__ import annotations
@@ -139,44 +137,6 @@ def parse_color(text: str) -> Color:
     if len(text) != 1 or text not in COLOR_LETTERS:
         raise NotationError(f"{text!r} is not a colour (use R, Y, G or B)")
     return COLOR_LETTERS.index(text)
-
-
-# --- Editions -------------------------------------------------------------------------
-# Each edition's deck, special card and rules are its record in ``unokit.core.editions``, which
-# reads the faces above. The names stay here, beside the faces (editions.py checks that each
-# has its record); the functions below are that module's, imported when called, so that
-# neither module imports the other while it loads.
-
-EDITIONS: Final = ("classic", "cars2", "phineas-ferb")
-"""The edition names, as in docs/rules.md; their records are ``unokit.core.editions.RECORDS``."""
-
-
-def check_edition(edition: str) -> str:
-    """Return ``edition`` if it names an edition, else raise
-    :class:`~unokit.core.errors.OptionError` naming it (``unokit.core.editions.check_edition``)."""
-    from . import editions
-
-    return editions.check_edition(edition)
-
-
-def edition_deck(edition: str) -> tuple[Card, ...]:
-    """The full deck of ``edition`` in a fixed order, 108 or 112 cards
-    (``unokit.core.editions.edition_deck``).
-
-    >>> len(edition_deck("classic")), edition_deck("phineas-ferb").count(AGENT_P)
-    (108, 4)
-    """
-    from . import editions
-
-    return editions.edition_deck(edition)
-
-
-def edition_counts(edition: str) -> list[int]:
-    """How many of each face the deck of ``edition`` holds, indexed by card
-    (``unokit.core.editions.edition_counts``)."""
-    from . import editions
-
-    return editions.edition_counts(edition)
 
 
 def hand_points(hand: list[Card] | tuple[Card, ...]) -> int:

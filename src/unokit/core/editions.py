@@ -23,18 +23,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import AGENT_P, EDITIONS, MATER, N_CARDS, WILD, WILD_DRAW_FOUR, Card, card
+from .cards import AGENT_P, MATER, N_CARDS, WILD, WILD_DRAW_FOUR, Card, card
 from .errors import OptionError
 
 __all__ = ["CARS2", "CLASSIC", "EDITIONS", "PHINEAS_FERB", "RECORDS", "Edition", "check_edition",
-           "edition", "edition_counts", "edition_deck"]
+           "deck_counts", "edition", "edition_counts", "edition_deck", "register_edition"]
 
 _RANK_COPIES: Final = (1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2)
 """Copies of each coloured rank in each colour, in every edition (S1): one 0, two of each of
 1-9, Skip, Reverse and Draw Two."""
 
 
-def _counts(wilds: dict[Card, int]) -> tuple[int, ...]:
+def deck_counts(wilds: dict[Card, int]) -> tuple[int, ...]:
     """Per card face: how many a deck holds, the coloured cards of every edition and ``wilds``."""
     counts = [0] * N_CARDS
     for colour in range(4):
@@ -77,23 +77,23 @@ class Edition:
 
 
 CLASSIC: Final = Edition(
-    name="classic", title="UNO", counts=_counts({WILD: 4, WILD_DRAW_FOUR: 4}),
+    name="classic", title="UNO", counts=deck_counts({WILD: 4, WILD_DRAW_FOUR: 4}),
 )
 CARS2: Final = Edition(
-    name="cars2", title="UNO Cars 2", counts=_counts({WILD: 4, WILD_DRAW_FOUR: 4, MATER: 4}),
+    name="cars2", title="UNO Cars 2", counts=deck_counts({WILD: 4, WILD_DRAW_FOUR: 4, MATER: 4}),
     special=MATER, special_name="Special Agent Mater", rules=("C5",), peek_card=MATER,
 )
 PHINEAS_FERB: Final = Edition(
     name="phineas-ferb", title="UNO Phineas and Ferb",
-    counts=_counts({WILD: 4, WILD_DRAW_FOUR: 4, AGENT_P: 4}),
+    counts=deck_counts({WILD: 4, WILD_DRAW_FOUR: 4, AGENT_P: 4}),
     special=AGENT_P, special_name="Agent P", rules=("C6",), answer_card=AGENT_P,
 )
 
 RECORDS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, CARS2, PHINEAS_FERB)}
-"""Every edition by name, in the order of :data:`EDITIONS` (the names, kept in ``unokit.core.cards``
-beside the card faces and checked against these records here)."""
-if tuple(RECORDS) != EDITIONS:
-    raise AssertionError(f"the edition records {tuple(RECORDS)} are not those of cards.EDITIONS {EDITIONS}")
+"""Every edition by name: the printed ones, then any added by :func:`register_edition`."""
+
+EDITIONS: Final = tuple(RECORDS)
+"""The names of the printed editions, as in docs/rules.md: ``classic``, ``cars2``, ``phineas-ferb``."""
 
 
 def _deck(counts: tuple[int, ...]) -> tuple[Card, ...]:
@@ -104,7 +104,24 @@ def _deck(counts: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(deck)
 
 
-_DECKS: Final[dict[str, tuple[Card, ...]]] = {name: _deck(e.counts) for name, e in RECORDS.items()}
+_DECKS: Final[dict[str, tuple[Card, ...]]] = {}
+"""Each edition's deck, made when first asked for."""
+
+
+def register_edition(record: Edition) -> Edition:
+    """Add an edition that is not one of the printed ones (``docs/extending.md``): its deck is
+    any mix of the card faces, and its special cards' rules are its record's fields. Raises
+    :class:`~unokit.core.errors.OptionError` for a name taken or a record that makes no deck."""
+    if record.name in RECORDS:
+        raise OptionError(f"an edition named {record.name!r} exists already")
+    if len(record.counts) != N_CARDS or any(k < 0 for k in record.counts) or sum(record.counts) < 2:
+        raise OptionError(f"edition {record.name!r}: counts must give each of the {N_CARDS} faces a number")
+    for what, face in (("special", record.special), ("peek_card", record.peek_card),
+                       ("answer_card", record.answer_card)):
+        if face is not None and not (WILD <= face < N_CARDS and record.counts[face]):
+            raise OptionError(f"edition {record.name!r}: its {what} must be a wild face its deck holds")
+    RECORDS[record.name] = record
+    return record
 
 
 def edition(name: str) -> Edition:
@@ -128,7 +145,10 @@ def edition_deck(name: str) -> tuple[Card, ...]:
     >>> len(edition_deck("classic")), edition_deck("phineas-ferb").count(AGENT_P)
     (108, 4)
     """
-    return _DECKS[edition(name).name]
+    deck = _DECKS.get(name)
+    if deck is None:
+        deck = _DECKS[name] = _deck(edition(name).counts)
+    return deck
 
 
 def edition_counts(name: str) -> list[int]:

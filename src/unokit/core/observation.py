@@ -16,11 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
-from .actions import Action, action_str
-from .cards import Card, card_str
+from .actions import ACTION_CARD, ACTION_COLOR, ACTION_KIND, K_COLOR, K_PLAY, Action, action_str
+from .cards import CARD_COLOR, WILD, WILD_DRAW_FOUR, Card, card_str
+from .errors import UnoError
 from .options import Options
+from .phases import AWAITING, DRAWN
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class HistoryView(Sequence[tuple[int, Action]]):
@@ -207,3 +212,64 @@ class Observation:
         return [action_str(a) for a in self.legal]
 
 
+def color_before_top(obs: Observation) -> int:
+    """The colour that was in play just before the last Wild Draw Four of ``obs``'s round (or -1):
+    the last play or colour choice before that card, or the colour of the first turned-up card."""
+    hist = obs.history
+    i = len(hist) - 1
+    while i >= 0:
+        _, a = hist[i]
+        if ACTION_KIND[a] == K_PLAY and ACTION_CARD[a] == WILD_DRAW_FOUR:
+            break
+        i -= 1
+    if i < 0:
+        return -1
+    j = i - 1
+    while j >= 0:
+        _, a = hist[j]
+        kind = ACTION_KIND[a]
+        if kind in (K_PLAY, K_COLOR):
+            return ACTION_COLOR[a]
+        j -= 1
+    first = obs.discard[0]
+    return CARD_COLOR[first] if first < WILD else -1
+
+
+def observe(g: Game, seat: int) -> Observation:
+    """What ``seat`` of ``g`` may know now (:meth:`Game.observe <unokit.core.game.Game.observe>`)."""
+    # Built at every step of a simulation, so kept lean. Every mutable part of the game is
+    # copied (tuples, a dict); the history is an O(1) view of the append-only log.
+    if not 0 <= seat < g.n:  # -1 would index the last seat's hand: another seat's cards
+        raise UnoError(f"there is no seat {seat} (seats are 0 to {g.n - 1})")
+    turn = g.turn
+    phase = g.phase
+    discard = g.discard
+    history = g.history
+    return Observation(
+        seat,
+        g.edition,
+        g.n,
+        tuple(g.hands[seat]),
+        tuple([len(h) for h in g.hands]),
+        discard[-1],
+        g.color,
+        g.direction,
+        turn,
+        AWAITING[phase],
+        len(g.draw_pile),
+        tuple(discard),
+        g.pending,
+        g.attacker,
+        g.drawn if (seat == turn and phase == DRAWN) else -1,
+        tuple(g.owed),
+        tuple(g.window),
+        tuple(g.scores),
+        tuple(g.eliminated),
+        g.dealer,
+        g.round_no,
+        HistoryView(history, len(history)),
+        dict(g.seen[seat]),
+        g.legal_actions(seat),
+        g.options,
+        g.idle_turns,
+    )

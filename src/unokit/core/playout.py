@@ -9,7 +9,7 @@ actions applied. It is the loop a Python caller would write::
         game.step(seat, rng.choice(game.legal_actions(seat)))
 
 and it plays exactly the same game, number for number: the choice is ``rng.choice`` (the
-same draws from the generator, computed by :mod:`unokit.core.draws`). In the
+same draws from the generator, computed by :mod:`unokit.core.shuffles`). In the
 mypyc build (what ``pip install .`` makes) the loop itself is compiled too, so a simulation
 of random games, or the random rollouts of a Monte Carlo search, spends no time in
 interpreted code.
@@ -42,9 +42,9 @@ from collections.abc import Callable
 from typing import Final
 
 from .actions import ACTION_KIND, DRAW, K_PLAY
-from .draws import bound_getrandbits, randbelow_with
 from .game import Game
 from .phases import DRAWN, PLAY, ROUND_OVER
+from .shuffles import bound_getrandbits, randbelow_with
 
 __all__ = ["POLICIES", "playout"]
 
@@ -72,7 +72,7 @@ def _uniform(game: Game, rng: random.Random, bits: Callable[[int], int] | None) 
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
-        legal = game._legal_list(seat)  # the engine's own list: no tuple made for it
+        legal = game.legal_actions(seat)
         game.step(seat, legal[randbelow_with(rng, bits, len(legal))])
         steps += 1
     return steps
@@ -83,7 +83,7 @@ def _playable_first(game: Game, rng: random.Random, bits: Callable[[int], int] |
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
-        legal = game._legal_list(seat)  # the engine's own list: no tuple made for it
+        legal = game.legal_actions(seat)
         phase = game.phase
         if phase == PLAY:  # the plays come first, then draw (always legal, T2)
             k = 0

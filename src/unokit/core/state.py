@@ -19,6 +19,7 @@ A :class:`State` is frozen and holds only tuples, so two snapshots compare with 
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
@@ -190,4 +191,46 @@ def thaw(kind: int, value: Any) -> Any:
     return rng
 
 
-__all__ = ["FIELDS", "RoundStart", "State", "freeze", "thaw"]
+def _plain_copy(rng: random.Random) -> random.Random:
+    """A ``random.Random`` in ``rng``'s state. Seeding from 0 is cheaper than from the OS,
+    which ``copy.copy`` does (20 against 29 µs)."""
+    clone = random.Random(0)
+    clone.setstate(rng.getstate())
+    return clone
+
+
+def _copy_rng(rng: random.Random | None) -> random.Random | None:
+    """A copy of a generator of the game (``None`` stays ``None``; another class keeps its class)."""
+    if rng is None:
+        return None
+    if type(rng) is random.Random:
+        return _plain_copy(rng)
+    return copy.copy(rng)
+
+
+def copy_fields(dst: Any, src: Any) -> None:
+    """Set every field of :class:`State` on the game ``dst`` to an independent copy of the game
+    ``src``'s (:meth:`Game.copy <unokit.core.game.Game.copy>`): lists and hands copied, the
+    current round's log copied (it goes on in the copy alone), generators copied."""
+    for _, attr, kind in FIELDS:
+        value = getattr(src, attr)
+        if kind == VALUE:
+            setattr(dst, attr, value)
+        elif kind == LIST:
+            setattr(dst, attr, list(value))
+        elif kind == LISTS:
+            setattr(dst, attr, [list(h) for h in value])
+        elif kind == DICTS:
+            setattr(dst, attr, [dict(s) for s in value])
+        elif kind == ROUNDS:
+            rounds = list(value)
+            if rounds:
+                last = rounds[-1]
+                rounds[-1] = RoundStart(last.dealer, last.deck, last.piles, last.scores,
+                                        last.eliminated, list(last.actions))
+            setattr(dst, attr, rounds)
+        else:
+            setattr(dst, attr, _copy_rng(value))
+
+
+__all__ = ["FIELDS", "RoundStart", "State", "copy_fields", "freeze", "thaw"]

@@ -36,12 +36,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.actions import ACTION_CARD, ACTION_KIND, K_PLAY, N_ACTIONS, Action
-from ..core.cards import EDITIONS, N_CARDS, Card
-from ..core.editions import edition, edition_counts
-from ..core.game import BLOCKED_AFTER
+from ..core.cards import N_CARDS, Card
+from ..core.editions import EDITIONS, edition, edition_counts
 from ..core.observation import Observation
 from ..core.options import Options
 from ..core.phases import AWAITING, COLOR, DRAWN, ROUND_OVER
+from ..core.scoring import BLOCKED_AFTER
 
 __all__ = ["NOTHING", "N_ENV_ACTIONS", "Encoder", "Slice", "layout"]
 

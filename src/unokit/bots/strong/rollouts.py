@@ -30,11 +30,12 @@ from ...core.actions import (
     UNO_OFFSET,
     Action,
 )
-from ...core.cards import CARD_COLOR, CARD_POINTS, CARD_RANK, SKIP, WILD, Card
+from ...core.cards import CARD_COLOR, CARD_POINTS, CARD_RANK, WILD, Card
 from ...core.editions import edition_counts
-from ...core.game import MATCHES, Game
+from ...core.game import Game
+from ...core.legality import MATCHES
 from ...core.phases import COLOR, DRAWN, PLAY, RESPOND, ROUND_OVER
-from ..heuristic import CHALLENGE_THRESHOLD, VOID_WEIGHT, WILD_PREFERENCE, best_color
+from ..heuristic import CHALLENGE_THRESHOLD, VOID_WEIGHT, WILD_PREFERENCE, best_color, play_key
 
 MAX_ROLLOUT_STEPS: Final = 3000
 """A rollout stops here (valued 0) if its round has not ended."""
@@ -87,8 +88,7 @@ def _fast_action(g: Game, seat: int, void: int = -1, exact: bool = False, prev: 
                         best = c
                 continue
             col = CARD_COLOR[c]
-            key = CARD_POINTS[c] + 64 * (count[col] + VOID_WEIGHT * (col == void)) \
-                + 64 * 200 * (danger and CARD_RANK[c] >= SKIP)
+            key = play_key(c, count[col] + VOID_WEIGHT * (col == void), danger)
             if key > best_key or (exact and key == best_key and c < best):
                 best_key = key
                 best = c

@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 
 from ...core.cards import CARD_COLOR, CARD_RANK, WILD, Card
-from ...core.draws import shuffle
 from ...core.editions import edition_counts
 from ...core.game import Game
 from ...core.observation import Observation
+from ...core.shuffles import shuffle
 from .belief import Evidence, Voids, sample_hands
 
 

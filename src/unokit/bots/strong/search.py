@@ -34,6 +34,7 @@ from ...core.actions import (
 )
 from ...core.cards import WILD, Card
 from ...core.observation import Observation
+from ...core.phases import DECIDING
 from ..heuristic import HeuristicBot, best_color, next_seat
 from .belief import draw_constraints, evidence, known_hands, known_voids
 from .rollouts import rollout
@@ -72,7 +73,7 @@ INFER_DEPTH: Final = 2
 """How many of a seat's latest kept draws the sampler looks behind, trying each card it holds
 as the one drawn (:func:`~unokit.bots.inference.violations`; ``strong-v1``: 1)."""
 
-_ON_TURN: Final = ("play", "drawn", "respond", "color", "swap")
+_ON_TURN: Final = DECIDING
 
 
 class StrongBot:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...core.cards import check_edition
+from ...core.editions import check_edition
 from ...i18n import LANGUAGES
 
 HELP_DIR = Path(__file__).parent
