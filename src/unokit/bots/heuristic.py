@@ -133,14 +133,6 @@ def best_color(hand: Sequence[Card], void: int = -1) -> int:
     return best
 
 
-def next_seat(obs: Observation) -> int:
-    """The seat that plays after this one, in the current direction (eliminated seats skipped)."""
-    nxt = (obs.seat + obs.direction) % obs.players
-    while obs.eliminated[nxt] and nxt != obs.seat:
-        nxt = (nxt + obs.direction) % obs.players
-    return nxt
-
-
 def color_before_last_wd4(obs: Observation) -> int:
     """The colour that was in play just before the last Wild Draw Four of the round (or -1).
 
@@ -271,7 +263,7 @@ class HeuristicBot:
         if not plays:
             return DRAW if DRAW in legal else PASS
         colour = best_color(hand, void)
-        danger = obs.hand_sizes[next_seat(obs)] <= 2
+        danger = obs.hand_sizes[obs.next_seat()] <= 2
         coloured = [a for a in plays if ACTION_CARD[a] < WILD and not ACTION_UNO[a]]
         if coloured:
             def key(a: Action) -> tuple[int, int]:

@@ -140,7 +140,7 @@ def evidence(obs: Observation, options: Options | None = None) -> dict[int, Evid
                     answering = True
                     attacker = seat
                 else:
-                    windows[_next(seat, direction, n, obs.eliminated)].append([RECEIVED, pending])
+                    windows[obs.next_seat(seat, direction)].append([RECEIVED, pending])
             elif c < WILD and CARD_RANK[c] == REVERSE and not two:
                 direction = -direction
         elif kind == K_DRAW:
@@ -166,13 +166,6 @@ def evidence(obs: Observation, options: Options | None = None) -> dict[int, Evid
         if t != obs.seat and win and not obs.eliminated[t]:
             out[t] = win[-MAX_EVIDENCE:]
     return out
-
-
-def _next(seat: int, direction: int, n: int, eliminated: Sequence[bool]) -> int:
-    t = (seat + direction) % n
-    while eliminated[t] and t != seat:
-        t = (t + direction) % n
-    return t
 
 
 def violations(hand: Sequence[Card], events: Evidence, depth: int = 1, limit: int = 1 << 30) -> int:

@@ -165,9 +165,10 @@ class Observation:
             self.dealer, self.round_no, self.history, self.seen, self.legal, self.options,
             self.idle_turns))
 
-    def next_seat(self, seat: int | None = None) -> int:
-        """The seat still in the match that plays after ``seat`` (default: this seat) in the
-        current direction; the seat itself when it is the only one.
+    def next_seat(self, seat: int | None = None, direction: int | None = None) -> int:
+        """The seat still in the match that plays after ``seat`` (default: this seat) in
+        ``direction`` (1 or -1; default: the current direction); the seat itself when it is the
+        only one.
 
         >>> from unokit import Game
         >>> g = Game.from_setup(hands=[["R1"], ["R2"], ["R3"]], discard="R4", draw=["Y1"], dealer=2)
@@ -177,7 +178,7 @@ class Observation:
         """
         start = self.seat if seat is None else seat
         n = self.players
-        step = self.direction
+        step = self.direction if direction is None else direction
         t = (start + step) % n
         while self.eliminated[t] and t != start:
             t = (t + step) % n

@@ -35,7 +35,7 @@ from ...core.actions import (
 from ...core.cards import WILD, Card
 from ...core.observation import Observation
 from ...core.phases import DECIDING
-from ..heuristic import HeuristicBot, best_color, next_seat
+from ..heuristic import HeuristicBot, best_color
 from .belief import draw_constraints, evidence, known_hands, known_voids
 from .rollouts import rollout
 from .sampling import determinize
@@ -292,7 +292,7 @@ def informed_choice(obs: Observation, lacking: Sequence[int]) -> Action | None:
     """
     if obs.awaiting not in ("play", "drawn", "color") or obs.turn != obs.seat:
         return None
-    void = lacking[next_seat(obs)]
+    void = lacking[obs.next_seat()]
     if void < 0:
         return None
     if obs.awaiting == "color":
