@@ -399,7 +399,7 @@ class Narrator:
 
     def begin(self, game: Game) -> None:
         """The match's header, from its settings (before its first round is told)."""
-        self.teams = game.teams
+        self.teams = game.rules.teams
         self.scores = tuple(game.scores)
         self.eliminated = tuple(game.eliminated)
         changed = game.options.changed()
@@ -410,7 +410,7 @@ class Narrator:
             if changed:
                 self.emit("options: " + options)
             return
-        self.teller = Teller(tr, game.edition, game.n, game.teams, self.scores, self.eliminated)
+        self.teller = Teller(tr, game.edition, game.n, game.rules.teams, self.scores, self.eliminated)
         self.emit(tr._("unokit game: {edition}, {n} players, seed {seed}").format(
             edition=game.edition, n=game.n, seed=game.seed))
         if changed:

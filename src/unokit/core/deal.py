@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import CARD_COLOR, CARD_RANK, DRAW_TWO, REVERSE, SKIP, WILD, WILD_DRAW_FOUR, Card, card_str
@@ -62,6 +62,19 @@ def clear_round(g: Game) -> None:
     g.idle_turns = 0
     g.blocked = False
     set_seat_order(g)
+
+
+def set_totals(g: Game, scores: Sequence[int | float] | None, eliminated: Iterable[int]) -> None:
+    """The match totals before a stacked round: ``scores`` (per team with partners) and the
+    seats ``eliminated`` already (an :class:`OptionError` for a wrong count or seat)."""
+    if scores is not None:
+        if len(scores) != len(g.scores):
+            raise OptionError(f"scores need {len(g.scores)} entries, not {len(scores)}")
+        g.scores = list(scores)
+    for s in eliminated:
+        if not 0 <= s < g.n:
+            raise OptionError(f"eliminated seat {s} is not a seat")
+        g.eliminated[s] = True
 
 
 def choose_dealer(g: Game) -> int:
@@ -249,4 +262,5 @@ def name_color(g: Game, seat: int, color: int) -> None:
 
 
 __all__ = ["begin_round", "check_counts", "check_hand_size", "choose_dealer", "clear_round", "deal",
-           "name_color", "next_deal", "round_piles", "seat_order", "set_seat_order", "turn_up_first_card"]
+           "name_color", "next_deal", "round_piles", "seat_order", "set_seat_order", "set_totals",
+           "turn_up_first_card"]

@@ -82,6 +82,7 @@ from .deal import (
     next_deal,
     round_piles,
     set_seat_order,
+    set_totals,
     turn_up_first_card,
 )
 from .draw_cards import accept, agent_p, attack, challenge, go_out, stack_on
@@ -122,11 +123,12 @@ class Game:
     """
 
     __slots__ = (
-        "_events", "_left", "_legal_cache", "_legal_version", "_right", "_rng", "_rng_seed", "_version",
-        "attacker", "blocked", "bluff", "color", "deal_rng", "dealer", "direction", "discard", "draw_pile",
-        "drawn", "edition", "eliminated", "hands", "history", "idle_turns", "n", "options", "owed",
-        "pending", "pending_rank", "phase", "round_no", "round_winner", "rounds", "rules", "scores",
-        "seed", "seen", "turn", "two_handed", "window", "winners",
+        "_events", "_left", "_legal_lists", "_legal_tuples", "_legal_version", "_right", "_rng",
+        "_rng_seed", "_version", "attacker", "blocked", "bluff", "color", "deal_rng", "dealer",
+        "direction", "discard", "draw_pile", "drawn", "edition", "eliminated", "hands", "history",
+        "idle_turns", "n", "options", "owed", "pending", "pending_rank", "phase", "round_no",
+        "round_winner", "rounds", "rules", "scores", "seed", "seen", "turn", "two_handed", "window",
+        "winners",
     )
 
     edition: str
@@ -166,7 +168,8 @@ class Game:
     _events: list[Event] | None
     _left: list[int]
     _right: list[int]
-    _legal_cache: list[tuple[Action, ...]]
+    _legal_lists: list[list[Action]]
+    _legal_tuples: list[tuple[Action, ...] | None]
     _legal_version: list[int]
     deal_rng: random.Random | None
     two_handed: bool
@@ -214,14 +217,10 @@ class Game:
         """What is derived from the edition and the options: the rules, and an empty cache of
         the legal actions."""
         self.rules = rules_for(self.edition, self.options, self.n)
-        self._legal_cache = [()] * self.n
+        self._legal_lists = [[] for _ in range(self.n)]
+        self._legal_tuples = [None] * self.n
         self._legal_version = [-1] * self.n
         self._events = None
-
-    @property
-    def teams(self) -> int:
-        """The number of teams with ``mode: partners`` (seats ``k`` and ``k + teams``), else 0."""
-        return self.rules.teams
 
     @classmethod
     def new(cls, edition: str = "classic", players: int = 4, options: Options | None = None,
@@ -274,19 +273,10 @@ class Game:
         before this round (per team with partners); ``eliminated`` are seats already out.
         """
         game = cls(edition, len(hands), options, seed)
-        if scores is not None:
-            if len(scores) != len(game.scores):
-                raise OptionError(f"scores need {len(game.scores)} entries, not {len(scores)}")
-            game.scores = list(scores)
-        for s in eliminated:
-            if not 0 <= s < game.n:
-                raise OptionError(f"eliminated seat {s} is not a seat")
-            game.eliminated[s] = True
+        set_totals(game, scores, eliminated)
         game.dealer = dealer
-        cards = [[_card(c) for c in h] for h in hands]
-        game.start_round(
-            dealer=dealer, hands=cards, discard=_card(discard), draw=[_card(c) for c in draw], events=False
-        )
+        game.start_round(dealer=dealer, hands=[[_card(c) for c in h] for h in hands], discard=_card(discard),
+                         draw=[_card(c) for c in draw], events=False)
         return game
 
     def _round_rng(self, purpose: str, round_no: int) -> random.Random:
@@ -427,10 +417,21 @@ class Game:
         """
         if not 0 <= seat < self.n:
             return ()
+        listed = self._legal_list(seat)
+        kept = self._legal_tuples[seat]
+        if kept is None:
+            kept = self._legal_tuples[seat] = tuple(listed)
+        return kept
+
+    def _legal_list(self, seat: int) -> list[Action]:
+        """:meth:`legal_actions` as the engine's own list, kept for each seat until the state
+        changes, which its callers inside the engine (:meth:`step`, the playout) only read: no
+        tuple is made for them. ``seat`` must be a seat."""
         if self._legal_version[seat] != self._version:
-            self._legal_cache[seat] = tuple(legal(self, seat))
+            self._legal_lists[seat] = legal(self, seat)
+            self._legal_tuples[seat] = None
             self._legal_version[seat] = self._version
-        return self._legal_cache[seat]
+        return self._legal_lists[seat]
 
     def is_legal(self, seat: int, action: Action | str) -> bool:
         """Whether ``seat`` may take ``action`` now."""
@@ -480,8 +481,8 @@ class Game:
         if not 0 <= seat < self.n:
             raise IllegalActionError(seat, _text(a), f"there is no seat {seat}")
         # legal_actions(seat), with its cache hit inlined (this is the hottest call).
-        legal_now = (self._legal_cache[seat] if self._legal_version[seat] == self._version
-                     else self.legal_actions(seat))
+        legal_now = (self._legal_lists[seat] if self._legal_version[seat] == self._version
+                     else self._legal_list(seat))
         if a in legal_now:
             self._do(seat, a)
             return
@@ -697,7 +698,8 @@ class Game:
         self._events = None
         # The legal actions of the same state (immutable tuples), and the seat order of the
         # round (not recomputed: a round's order is fixed when it is dealt).
-        self._legal_cache = list(o._legal_cache)
+        self._legal_lists = list(o._legal_lists)
+        self._legal_tuples = list(o._legal_tuples)
         self._legal_version = list(o._legal_version)
         self._left = o._left
         self._right = o._right

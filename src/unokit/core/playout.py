@@ -72,7 +72,7 @@ def _uniform(game: Game, rng: random.Random, bits: Callable[[int], int] | None) 
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
-        legal = game.legal_actions(seat)
+        legal = game._legal_list(seat)  # the engine's own list: no tuple made for it
         game.step(seat, legal[randbelow_with(rng, bits, len(legal))])
         steps += 1
     return steps
@@ -83,7 +83,7 @@ def _playable_first(game: Game, rng: random.Random, bits: Callable[[int], int] |
     steps = 0
     while game.phase < ROUND_OVER:
         seat = game.turn
-        legal = game.legal_actions(seat)
+        legal = game._legal_list(seat)  # the engine's own list: no tuple made for it
         phase = game.phase
         if phase == PLAY:  # the plays come first, then draw (always legal, T2)
             k = 0
