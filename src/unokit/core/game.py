@@ -123,7 +123,7 @@ class Game:
     """
 
     __slots__ = (
-        "_events", "_left", "_legal_lists", "_legal_tuples", "_legal_version", "_right", "_rng",
+        "_cache", "_cache_key", "_events", "_left", "_legal_tuples", "_legal_version", "_right", "_rng",
         "_rng_seed", "_version", "attacker", "blocked", "bluff", "color", "deal_rng", "dealer",
         "direction", "discard", "draw_pile", "drawn", "edition", "eliminated", "hands", "history",
         "idle_turns", "n", "options", "owed", "pending", "pending_rank", "phase", "round_no",
@@ -168,8 +168,9 @@ class Game:
     _events: list[Event] | None
     _left: list[int]
     _right: list[int]
-    _legal_lists: list[list[Action]]
-    _legal_tuples: list[tuple[Action, ...] | None]
+    _cache: list[Action]
+    _cache_key: int
+    _legal_tuples: list[tuple[Action, ...]]
     _legal_version: list[int]
     deal_rng: random.Random | None
     two_handed: bool
@@ -214,11 +215,11 @@ class Game:
         clear_round(self)
 
     def _set_rules(self) -> None:
-        """What is derived from the edition and the options: the rules, and an empty cache of
-        the legal actions."""
+        """The rules of the edition and options, and an empty cache of the legal actions."""
         self.rules = rules_for(self.edition, self.options, self.n)
-        self._legal_lists = [[] for _ in range(self.n)]
-        self._legal_tuples = [None] * self.n
+        self._cache_key = -1
+        self._cache = []
+        self._legal_tuples = [()] * self.n
         self._legal_version = [-1] * self.n
         self._events = None
 
@@ -417,21 +418,24 @@ class Game:
         """
         if not 0 <= seat < self.n:
             return ()
-        listed = self._legal_list(seat)
-        kept = self._legal_tuples[seat]
-        if kept is None:
-            kept = self._legal_tuples[seat] = tuple(listed)
-        return kept
+        version = self._version
+        if self._legal_version[seat] != version:
+            key = version * 16 + seat  # _legal_list(seat), inlined
+            if key != self._cache_key:
+                self._cache = legal(self, seat)
+                self._cache_key = key
+            self._legal_tuples[seat] = tuple(self._cache)
+            self._legal_version[seat] = version
+        return self._legal_tuples[seat]
 
     def _legal_list(self, seat: int) -> list[Action]:
-        """:meth:`legal_actions` as the engine's own list, kept for each seat until the state
-        changes, which its callers inside the engine (:meth:`step`, the playout) only read: no
-        tuple is made for them. ``seat`` must be a seat."""
-        if self._legal_version[seat] != self._version:
-            self._legal_lists[seat] = legal(self, seat)
-            self._legal_tuples[seat] = None
-            self._legal_version[seat] = self._version
-        return self._legal_lists[seat]
+        """:meth:`legal_actions` as the engine's own list (kept for the last seat asked), for
+        :meth:`step` and the playout, which only read it. ``seat`` must be a seat."""
+        key = self._version * 16 + seat
+        if key != self._cache_key:
+            self._cache = legal(self, seat)
+            self._cache_key = key
+        return self._cache
 
     def is_legal(self, seat: int, action: Action | str) -> bool:
         """Whether ``seat`` may take ``action`` now."""
@@ -481,8 +485,12 @@ class Game:
         if not 0 <= seat < self.n:
             raise IllegalActionError(seat, _text(a), f"there is no seat {seat}")
         # legal_actions(seat), with its cache hit inlined (this is the hottest call).
-        legal_now = (self._legal_lists[seat] if self._legal_version[seat] == self._version
-                     else self._legal_list(seat))
+        if self._cache_key == self._version * 16 + seat:
+            legal_now: Sequence[Action] = self._cache
+        elif self._legal_version[seat] == self._version:
+            legal_now = self._legal_tuples[seat]
+        else:
+            legal_now = self._legal_list(seat)
         if a in legal_now:
             self._do(seat, a)
             return
@@ -665,16 +673,12 @@ class Game:
     def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]],
                          draw_pile: Sequence[Card], seed: int) -> Game:
         """A full game consistent with ``obs`` (a *determinization*, for a search over hidden
-        cards): ``hands`` gives every seat's cards (``obs.seat``'s must be its own hand), and
-        ``draw_pile`` the draw pile, bottom first. The cards of the hands, the draw pile and the
-        discard pile must be exactly the edition's deck, and each hand as large as ``obs`` says
-        (the hands shown to the seat, ``obs.seen``, are not checked: they may have changed since).
-        When another seat has just drawn, the card it drew is hidden: the world's is the last
-        card of that seat's hand.
-        The round's generator (T6 reshuffles) is seeded from ``seed``. Raises
-        :class:`~unokit.core.errors.PositionError` if the world does not fit the observation
-        (:mod:`unokit.core.worlds`).
-        """
+        cards): ``hands`` gives every seat's cards (``obs.seat``'s its own), and ``draw_pile``
+        the draw pile, bottom first; with the discard pile, exactly the edition's deck, each
+        hand as large as ``obs`` says (the hands in ``obs.seen`` may have changed since). A card
+        another seat has just drawn is hidden: the world's is the last of its hand. The round's
+        generator (T6) is seeded from ``seed``. A :class:`~unokit.core.errors.PositionError` if
+        the world does not fit (:mod:`unokit.core.worlds`)."""
         check_world(obs, hands, draw_pile)
         # Checked against the observation; a search builds many worlds, so the State and the
         # whole-position check of from_state are left out.
@@ -698,7 +702,8 @@ class Game:
         self._events = None
         # The legal actions of the same state (immutable tuples), and the seat order of the
         # round (not recomputed: a round's order is fixed when it is dealt).
-        self._legal_lists = list(o._legal_lists)
+        self._cache_key = o._cache_key
+        self._cache = o._cache
         self._legal_tuples = list(o._legal_tuples)
         self._legal_version = list(o._legal_version)
         self._left = o._left
