@@ -287,10 +287,9 @@ class Game:
     def rng(self) -> random.Random:
         """The round's generator: T6 reshuffles, and where S3 puts a turned-up W+4 back.
 
-        It is seeded from the match seed and the round number when it is first needed (most
-        short rounds never reshuffle, and seeding a generator costs as much as several
-        plays), so a round plays the same whenever that is. Assign another generator to
-        replace it, or :meth:`reseed` the round (as a search does to sample other futures).
+        Seeded from the match seed and the round number when first needed (most rounds never
+        reshuffle), so a round plays the same whenever that is. Assign another generator to
+        replace it, or :meth:`reseed` the round.
         """
         rng = self._rng
         if rng is None:
@@ -306,10 +305,8 @@ class Game:
         self._rng = value
 
     def reseed(self, seed: int) -> None:
-        """Make the rest of the round's generator ``random.Random(seed)``, seeded when first
-        needed: the same numbers as assigning ``rng = random.Random(seed)``, without the cost
-        of seeding (as much as several plays) where nothing is shuffled before the round ends.
-        A search that plays many sampled futures of one position reseeds each copy."""
+        """Make the rest of the round's generator ``random.Random(seed)`` (for a search's
+        sampled futures), seeded only when first needed: seeding costs as much as several plays."""
         self._rng = None
         self._rng_seed = seed
 
@@ -501,9 +498,8 @@ class Game:
         raise IllegalActionError(seat, _text(a), reason(self, seat, a))
 
     def step_unchecked(self, seat: int, action: Action) -> None:
-        """Apply an action that the caller knows to be legal (it read the rules' own state to
-        choose it), with no check and no events: the inner loop of a bot's rollouts. An illegal
-        action here corrupts the game; anything else should call :meth:`apply` or :meth:`step`."""
+        """Apply an action the caller knows to be legal, with no check and no events (a bot's
+        rollouts): an illegal one corrupts the game. Anything else calls :meth:`step`."""
         self._do(seat, action)
 
     def apply_host(self, action: Action | str) -> tuple[Event, ...]:
