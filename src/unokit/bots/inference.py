@@ -46,6 +46,7 @@ from ..core.actions import (
     K_DRAW,
     K_PLAY,
     K_SWAP,
+    Action,
 )
 from ..core.cards import (
     AGENT_P,
@@ -91,81 +92,97 @@ def evidence(obs: Observation, options: Options | None = None) -> dict[int, Evid
             or options.draw_until_playable or options.illegal_play != "reject"):
         return None
     n = obs.players
-    hist = obs.history
-    first = obs.discard[0] if obs.discard else -1
-    colour = CARD_COLOR[first] if 0 <= first < WILD else -1
-    rank = CARD_RANK[first] if 0 <= first < WILD else -1
     active = [s for s in range(n) if not obs.eliminated[s]]
-    two = len(active) == 2 and options.two_handed_rules
-    reverses = 0
-    if not two:
-        for seat, a in hist:
-            if seat >= 0 and ACTION_KIND[a] == K_PLAY and ACTION_CARD[a] < WILD \
-                    and CARD_RANK[ACTION_CARD[a]] == REVERSE:
-                reverses += 1
-    direction = -obs.direction if reverses % 2 else obs.direction
-    respond_all = edition(obs.edition).answers_draw_cards  # C6: Agent P may answer any draw card
-    bluffing = options.wd4_bluffing == "allow"
-    windows: dict[int, Evidence] = {t: [] for t in range(n)}
-    answering = False
-    attacker = -1
-    pending = 0
+    scan = _Scan(obs, options, len(active) == 2 and options.two_handed_rules)
     last_seat = -2
     last_kind = -1
-    for seat, a in hist:
+    for seat, a in obs.history:
         kind = ACTION_KIND[a]
         if seat < 0:  # a host's penalty
-            windows[ACTION_ARG[a]].append([RECEIVED, 2])
+            scan.windows[ACTION_ARG[a]].append([RECEIVED, 2])
             continue
         after_draw = last_seat == seat and last_kind == K_DRAW
         last_seat, last_kind = seat, kind
-        win = windows[seat]
-        if kind == K_PLAY:
-            c = ACTION_CARD[a]
-            if after_draw and win and win[-1][0] == DREW:
-                win[-1][3] = c
-            win.append([PLAYED, c, ACTION_COLOR[a], colour, rank, int(not after_draw and not answering)])
-            if answering:
-                answering = False
-                if c == AGENT_P and attacker >= 0:
-                    windows[attacker].append([RECEIVED, pending])
-            if c < WILD:
-                colour, rank = CARD_COLOR[c], CARD_RANK[c]
-            else:
-                colour, rank = ACTION_COLOR[a], -1
-            is_d2 = c < WILD and CARD_RANK[c] == DRAW_TWO
-            if c == WILD_DRAW_FOUR or is_d2:
-                pending = 4 if c == WILD_DRAW_FOUR else 2
-                if respond_all or (c == WILD_DRAW_FOUR and bluffing):
-                    answering = True
-                    attacker = seat
-                else:
-                    windows[obs.next_seat(seat, direction)].append([RECEIVED, pending])
-            elif c < WILD and CARD_RANK[c] == REVERSE and not two:
-                direction = -direction
-        elif kind == K_DRAW:
-            win.append([DREW, colour, rank, -1])
-        elif kind == K_COLOR:
-            colour = ACTION_ARG[a]
-            win.append([NAMED, colour])
-        elif kind == K_ACCEPT:
-            answering = False
-            win.append([RECEIVED, pending])
-        elif kind == K_CHALLENGE:
-            answering = False
-            windows[seat] = []
-            if attacker >= 0:
-                windows[attacker] = []
-        elif kind == K_CATCH:
-            windows[ACTION_ARG[a]].append([RECEIVED, 2])
-        elif kind == K_SWAP:
-            windows[seat] = []
-            windows[ACTION_ARG[a]] = []
+        scan.act(seat, a, kind, after_draw)
     out: dict[int, Evidence] = {}
-    for t, win in windows.items():
+    for t, win in scan.windows.items():
         if t != obs.seat and win and not obs.eliminated[t]:
             out[t] = win[-MAX_EVIDENCE:]
     return out
+
+
+class _Scan:
+    """The round's history read again, seat by seat: what each seat's choices were made on."""
+
+    def __init__(self, obs: Observation, options: Options, two: bool) -> None:
+        first = obs.discard[0] if obs.discard else -1
+        self.obs = obs
+        self.colour = CARD_COLOR[first] if 0 <= first < WILD else -1
+        self.rank = CARD_RANK[first] if 0 <= first < WILD else -1
+        self.two = two
+        reverses = 0
+        if not two:
+            for seat, a in obs.history:
+                if seat >= 0 and ACTION_KIND[a] == K_PLAY and ACTION_CARD[a] < WILD \
+                        and CARD_RANK[ACTION_CARD[a]] == REVERSE:
+                    reverses += 1
+        self.direction = -obs.direction if reverses % 2 else obs.direction  # as the round began
+        self.respond_all = edition(obs.edition).answers_draw_cards  # C6: Agent P may answer any draw card
+        self.bluffing = options.wd4_bluffing == "allow"
+        self.windows: dict[int, Evidence] = {t: [] for t in range(obs.players)}
+        self.answering = False
+        self.attacker = -1
+        self.pending = 0
+
+    def act(self, seat: int, a: Action, kind: int, after_draw: bool) -> None:
+        """``seat`` took ``a`` (of ``kind``; ``after_draw``: right after its own draw)."""
+        win = self.windows[seat]
+        if kind == K_PLAY:
+            self.played(seat, a, after_draw)
+        elif kind == K_DRAW:
+            win.append([DREW, self.colour, self.rank, -1])
+        elif kind == K_COLOR:
+            self.colour = ACTION_ARG[a]
+            win.append([NAMED, self.colour])
+        elif kind == K_ACCEPT:
+            self.answering = False
+            win.append([RECEIVED, self.pending])
+        elif kind == K_CHALLENGE:
+            self.answering = False
+            self.windows[seat] = []
+            if self.attacker >= 0:
+                self.windows[self.attacker] = []
+        elif kind == K_CATCH:
+            self.windows[ACTION_ARG[a]].append([RECEIVED, 2])
+        elif kind == K_SWAP:
+            self.windows[seat] = []
+            self.windows[ACTION_ARG[a]] = []
+
+    def played(self, seat: int, a: Action, after_draw: bool) -> None:
+        """``seat`` played the card of ``a``: what it was played on, and what it does next."""
+        win = self.windows[seat]
+        c = ACTION_CARD[a]
+        if after_draw and win and win[-1][0] == DREW:
+            win[-1][3] = c
+        normal = int(not after_draw and not self.answering)  # at a turn's play, not a draw's or an answer's
+        win.append([PLAYED, c, ACTION_COLOR[a], self.colour, self.rank, normal])
+        if self.answering:
+            self.answering = False
+            if c == AGENT_P and self.attacker >= 0:
+                self.windows[self.attacker].append([RECEIVED, self.pending])
+        if c < WILD:
+            self.colour, self.rank = CARD_COLOR[c], CARD_RANK[c]
+        else:
+            self.colour, self.rank = ACTION_COLOR[a], -1
+        if c == WILD_DRAW_FOUR or (c < WILD and CARD_RANK[c] == DRAW_TWO):
+            self.pending = 4 if c == WILD_DRAW_FOUR else 2
+            if self.respond_all or (c == WILD_DRAW_FOUR and self.bluffing):
+                self.answering = True
+                self.attacker = seat
+            else:
+                self.windows[self.obs.next_seat(seat, self.direction)].append([RECEIVED, self.pending])
+        elif c < WILD and CARD_RANK[c] == REVERSE and not self.two:
+            self.direction = -self.direction
 
 
 def violations(hand: Sequence[Card], events: Evidence, depth: int = 1, limit: int = 1 << 30) -> int:
@@ -191,42 +208,8 @@ def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: 
         ev = events[i]
         kind = ev[0]
         if kind == PLAYED:
-            c, named, col, rk, normal = ev[1], ev[2], ev[3], ev[4], ev[5]
-            h.append(c)
-            if c >= WILD:
-                if not slack and best_color(h) != named:
-                    bad += 1
-                if normal:
-                    order = WILD_PREFERENCE[c]
-                    matching = 0
-                    for x in h:
-                        if x < WILD:
-                            if CARD_COLOR[x] == col or CARD_RANK[x] == rk:
-                                matching += 1
-                        elif not slack and WILD_PREFERENCE[x] < order:
-                            bad += 1
-                            break
-                    if matching > slack:
-                        bad += 1
-            elif normal and not slack:
-                count = [0, 0, 0, 0]
-                for x in h:
-                    if x < WILD:
-                        count[CARD_COLOR[x]] += 1
-                cc = count[CARD_COLOR[c]]
-                calm = True  # the choice the rule makes when the next seat is not close to out
-                danger = True  # ... and when it is (attack cards first)
-                for x in h:
-                    if x >= WILD or x == c or not (CARD_COLOR[x] == col or CARD_RANK[x] == rk):
-                        continue
-                    cx = count[CARD_COLOR[x]]
-                    if prefers(x, cx, c, cc, False):
-                        calm = False
-                    if prefers(x, cx, c, cc, True):
-                        danger = False
-                    if not calm and not danger:
-                        bad += 1
-                        break
+            h.append(ev[1])
+            bad += _unexplained_play(h, ev, slack)
         elif kind == DREW:
             col, rk, played = ev[1], ev[2], ev[3]
             if played >= 0:
@@ -261,6 +244,50 @@ def _violations(h: list[Card], events: Evidence, start: int, depth: int, slack: 
             bad += 1
         if slack >= len(h):
             break  # every card may be one received since: nothing older can be checked
+    return bad
+
+
+def _unexplained_play(h: list[Card], ev: list[int], slack: int) -> int:
+    """How many of the heuristic's rules the play ``ev`` breaks for the hand ``h`` it was
+    played from (``h`` holds the card): a wild named in another colour than the hand's best,
+    a wild while a coloured card matched or a wild played before the ones it prefers, a
+    coloured card the play rule would not choose (:func:`~.heuristic.prefers`); 0 or 1 each."""
+    c, named, col, rk, normal = ev[1], ev[2], ev[3], ev[4], ev[5]
+    bad = 0
+    if c >= WILD:
+        if not slack and best_color(h) != named:
+            bad += 1
+        if normal:
+            order = WILD_PREFERENCE[c]
+            matching = 0
+            for x in h:
+                if x < WILD:
+                    if CARD_COLOR[x] == col or CARD_RANK[x] == rk:
+                        matching += 1
+                elif not slack and WILD_PREFERENCE[x] < order:
+                    bad += 1
+                    break
+            if matching > slack:
+                bad += 1
+    elif normal and not slack:
+        count = [0, 0, 0, 0]
+        for x in h:
+            if x < WILD:
+                count[CARD_COLOR[x]] += 1
+        cc = count[CARD_COLOR[c]]
+        calm = True  # the choice the rule makes when the next seat is not close to out
+        danger = True  # ... and when it is (attack cards first)
+        for x in h:
+            if x >= WILD or x == c or not (CARD_COLOR[x] == col or CARD_RANK[x] == rk):
+                continue
+            cx = count[CARD_COLOR[x]]
+            if prefers(x, cx, c, cc, False):
+                calm = False
+            if prefers(x, cx, c, cc, True):
+                danger = False
+            if not calm and not danger:
+                bad += 1
+                break
     return bad
 
 

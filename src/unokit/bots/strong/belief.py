@@ -117,68 +117,48 @@ def draw_constraints(obs: Observation, options: Options | None = None) -> Voids:
         options = obs.options
     if options.draw_until_playable or options.stacking != "off":
         return {}
-    hist = obs.history
+    out: dict[int, tuple[int, int, int, int]] = {}
+    for t, (col, rk, received, wilds) in _draw_events(obs, options).items():
+        if t == obs.seat or col < 0:
+            continue
+        old = obs.hand_sizes[t] - received
+        if old > 0:
+            out[t] = (col, rk, old, wilds)
+    return out
+
+
+def _draw_events(obs: Observation, options: Options) -> dict[int, list[int]]:
+    """Each seat's latest draw (or wild) at a normal turn, read from the history:
+    ``seat -> [colour, rank, cards received since, wilds held]``."""
     colour = -1
     rank = -1
     first = obs.discard[0] if obs.discard else -1
-    if first >= 0 and first < WILD:
+    if 0 <= first < WILD:
         colour, rank = CARD_COLOR[first], CARD_RANK[first]
-    elif first >= WILD:
-        rank = -1
     pending = 0
     answering = False  # a draw card waits for its answer
     prev_seat = -2
     prev_kind = -1
     events: dict[int, list[int]] = {}  # seat -> [colour, rank, received since, wilds held]
-    for seat, a in hist:
+    for seat, a in obs.history:
         kind = ACTION_KIND[a]
         if seat < 0:  # a host's penalty: draw 2
-            target = ACTION_ARG[a]
-            if target in events:
-                events[target][2] += 2
+            _received(events, ACTION_ARG[a], 2)
             continue
-        last_seat, last_kind = prev_seat, prev_kind
+        after_draw = prev_seat == seat and prev_kind == K_DRAW
         prev_seat, prev_kind = seat, kind
         if kind == K_PLAY:
-            c = ACTION_CARD[a]
-            if last_seat == seat and last_kind == K_DRAW and seat in events:
-                events[seat][2] -= 1  # the drawn card left the hand again
-            if (c >= WILD and not answering and not (last_seat == seat and last_kind == K_DRAW)
-                    and colour >= 0):
-                # A wild played at a normal turn: the seat held no coloured card that matched
-                # (the heuristic keeps its wilds until nothing else matches; W+4 never bluffed).
-                events[seat] = [colour, rank, 0, 1]
-            answering = c == WILD_DRAW_FOUR or (c < WILD and CARD_RANK[c] == DRAW_TWO)
-            colour = ACTION_COLOR[a]
-            rank = CARD_RANK[c] if c < WILD else -1
-            if c == WILD_DRAW_FOUR:
-                pending = 4
-            elif c < WILD and CARD_RANK[c] == DRAW_TWO:
-                pending = 2
-            if pending and (c == WILD_DRAW_FOUR or (c < WILD and CARD_RANK[c] == DRAW_TWO)):
-                # The victim may draw at once, with no entry in the history: count the cards
-                # as received by every seat (an over-count only loosens the constraint).
-                for t in events:
-                    if t != seat:
-                        events[t][2] += pending
-            elif c == AGENT_P:
-                for t in events:
-                    if t != seat:
-                        events[t][2] += 4
-            if options.seven_zero and c < WILD and CARD_RANK[c] == 0:
-                events.clear()
+            colour, rank, answering, pending = _played(events, seat, ACTION_CARD[a], ACTION_COLOR[a], colour,
+                                                       rank, answering, pending, after_draw, options)
         elif kind == K_COLOR:
             colour = ACTION_ARG[a]
         elif kind == K_DRAW:
             events[seat] = [colour, rank, 1, 0]
         elif kind == K_CATCH:
-            target = ACTION_ARG[a]
-            if target in events:
-                events[target][2] += 2
+            _received(events, ACTION_ARG[a], 2)
         elif kind == K_ACCEPT:
             answering = False
-            if seat in events:
-                events[seat][2] += pending or 4
+            _received(events, seat, pending or 4)
         elif kind == K_CHALLENGE:
             answering = False
             for t in events:
@@ -186,14 +166,44 @@ def draw_constraints(obs: Observation, options: Options | None = None) -> Voids:
         elif kind == K_SWAP:
             events.pop(seat, None)
             events.pop(ACTION_ARG[a], None)
-    out: dict[int, tuple[int, int, int, int]] = {}
-    for t, (col, rk, received, wilds) in events.items():
-        if t == obs.seat or col < 0:
-            continue
-        old = obs.hand_sizes[t] - received
-        if old > 0:
-            out[t] = (col, rk, old, wilds)
-    return out
+    return events
+
+
+def _received(events: dict[int, list[int]], seat: int, k: int) -> None:
+    """``seat`` received ``k`` cards since its latest draw, if it has one."""
+    if seat in events:
+        events[seat][2] += k
+
+
+def _played(events: dict[int, list[int]], seat: int, c: Card, named: int, colour: int, rank: int,
+            answering: bool, pending: int, after_draw: bool, options: Options) -> tuple[int, int, bool, int]:
+    """What ``seat`` playing ``c`` (``named``: the colour it names or takes) says, and the
+    colour, rank, answer and pending count in play after it."""
+    if after_draw and seat in events:
+        events[seat][2] -= 1  # the drawn card left the hand again
+    if c >= WILD and not answering and not after_draw and colour >= 0:
+        # A wild played at a normal turn: the seat held no coloured card that matched
+        # (the heuristic keeps its wilds until nothing else matches; W+4 never bluffed).
+        events[seat] = [colour, rank, 0, 1]
+    draw_two = c < WILD and CARD_RANK[c] == DRAW_TWO
+    answering = c == WILD_DRAW_FOUR or draw_two
+    if c == WILD_DRAW_FOUR:
+        pending = 4
+    elif draw_two:
+        pending = 2
+    if pending and (c == WILD_DRAW_FOUR or draw_two):
+        # The victim may draw at once, with no entry in the history: count the cards
+        # as received by every seat (an over-count only loosens the constraint).
+        for t in events:
+            if t != seat:
+                events[t][2] += pending
+    elif c == AGENT_P:
+        for t in events:
+            if t != seat:
+                events[t][2] += 4
+    if options.seven_zero and c < WILD and CARD_RANK[c] == 0:
+        events.clear()
+    return named, (CARD_RANK[c] if c < WILD else -1), answering, pending
 
 
 def known_voids(obs: Observation, voids: Voids) -> list[int]:

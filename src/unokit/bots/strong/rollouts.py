@@ -63,66 +63,14 @@ def _fast_action(g: Game, seat: int, void: int = -1, exact: bool = False, prev: 
     (about where the estimate reaches the threshold).
     """
     phase = g.phase
-    hand = g.hands[seat]
     if phase == PLAY:
-        # Read from the hand directly: every matching card is legal here, since a W+4 is
-        # played only when no coloured card matches (so none of the colour in play is held).
-        match = MATCHES[g.color * 17 + CARD_RANK[g.discard[-1]]]
-        count = [0, 0, 0, 0]
-        for h in hand:
-            if h < WILD:
-                count[CARD_COLOR[h]] += 1
-        nxt = g.next_seat(seat)
-        danger = len(g.hands[nxt]) <= 2
-        best = -1
-        best_key = -1
-        wild_key = 9
-        for c in hand:
-            if not match[c]:
-                continue
-            if c >= WILD:
-                k = WILD_PREFERENCE[c]
-                if k < wild_key:
-                    wild_key = k
-                    if best < 0 or best >= WILD:
-                        best = c
-                continue
-            col = CARD_COLOR[c]
-            key = play_key(c, count[col] + VOID_WEIGHT * (col == void), danger)
-            if key > best_key or (exact and key == best_key and c < best):
-                best_key = key
-                best = c
-        if best < 0:
-            return DRAW
-        if best >= WILD:
-            best = WILD + 4 * (best - WILD) + (best_color(hand, void) if exact else _held_color(hand, void))
-        return best + UNO_OFFSET if len(hand) == 2 else best
+        return _fast_play(g, seat, void, exact)
+    hand = g.hands[seat]
     if phase == DRAWN:
-        # The drawn card is played when it can be (a wild in the colour held most), else kept.
-        d = g.drawn
-        if 0 <= d < WILD:
-            playable = MATCHES[g.color * 17 + CARD_RANK[g.discard[-1]]][d]
-        else:  # a wild is offered only when legal (an illegal W+4 under wd4_bluffing: forbid)
-            playable = any(WILD <= a < UNO_OFFSET for a in g.legal_actions(seat))
-        if not playable:
-            return PASS
-        a = d if d < WILD else WILD + 4 * (d - WILD) + (best_color(hand) if exact else _held_color(hand))
-        return a + UNO_OFFSET if len(hand) == 2 else a
+        return _fast_drawn(g, seat, hand, exact)
     legal = g.legal_actions(seat)
     if phase == RESPOND:
-        for a in legal:
-            if ACTION_KIND[a] == K_PLAY and not ACTION_UNO[a]:
-                c = ACTION_CARD[a]
-                if c >= WILD:
-                    a = WILD + 4 * (c - WILD) + (best_color(hand) if exact else _held_color(hand))
-                return a + UNO_OFFSET if len(hand) == 2 else a
-        if CHALLENGE in legal and g.attacker >= 0:
-            if exact:
-                if heuristic_challenges(g, seat, prev):
-                    return CHALLENGE
-            elif len(g.hands[g.attacker]) >= 4:
-                return CHALLENGE
-        return ACCEPT
+        return _fast_answer(g, seat, hand, legal, exact, prev)
     if phase == COLOR:
         return COLOR_BASE + (best_color(hand) if exact else _held_color(hand))
     # SWAP: the seat with the fewest cards.
@@ -133,6 +81,77 @@ def _fast_action(g: Game, seat: int, void: int = -1, exact: bool = False, prev: 
             if best_t < 0 or len(g.hands[t]) < len(g.hands[best_t]):
                 best_t = t
     return legal[0] if best_t < 0 else SWAP_BASE + best_t
+
+
+def _fast_play(g: Game, seat: int, void: int, exact: bool) -> Action:
+    """:func:`_fast_action` at a turn's play: the play rule's best coloured card (with
+    :func:`~unokit.bots.heuristic.play_key`), else its first wild, else draw."""
+    hand = g.hands[seat]
+    # Read from the hand directly: every matching card is legal here, since a W+4 is
+    # played only when no coloured card matches (so none of the colour in play is held).
+    match = MATCHES[g.color * 17 + CARD_RANK[g.discard[-1]]]
+    count = [0, 0, 0, 0]
+    for h in hand:
+        if h < WILD:
+            count[CARD_COLOR[h]] += 1
+    nxt = g.next_seat(seat)
+    danger = len(g.hands[nxt]) <= 2
+    best = -1
+    best_key = -1
+    wild_key = 9
+    for c in hand:
+        if not match[c]:
+            continue
+        if c >= WILD:
+            k = WILD_PREFERENCE[c]
+            if k < wild_key:
+                wild_key = k
+                if best < 0 or best >= WILD:
+                    best = c
+            continue
+        col = CARD_COLOR[c]
+        key = play_key(c, count[col] + VOID_WEIGHT * (col == void), danger)
+        if key > best_key or (exact and key == best_key and c < best):
+            best_key = key
+            best = c
+    if best < 0:
+        return DRAW
+    if best >= WILD:
+        best = WILD + 4 * (best - WILD) + (best_color(hand, void) if exact else _held_color(hand, void))
+    return best + UNO_OFFSET if len(hand) == 2 else best
+
+
+def _fast_drawn(g: Game, seat: int, hand: list[Card], exact: bool) -> Action:
+    """:func:`_fast_action` after a draw: the drawn card is played when it can be (a wild in
+    the colour held most), else kept."""
+    d = g.drawn
+    if 0 <= d < WILD:
+        playable = MATCHES[g.color * 17 + CARD_RANK[g.discard[-1]]][d]
+    else:  # a wild is offered only when legal (an illegal W+4 under wd4_bluffing: forbid)
+        playable = any(WILD <= a < UNO_OFFSET for a in g.legal_actions(seat))
+    if not playable:
+        return PASS
+    a = d if d < WILD else WILD + 4 * (d - WILD) + (best_color(hand) if exact else _held_color(hand))
+    return a + UNO_OFFSET if len(hand) == 2 else a
+
+
+def _fast_answer(g: Game, seat: int, hand: list[Card], legal: Sequence[Action], exact: bool,
+                 prev: int) -> Action:
+    """:func:`_fast_action` answering a draw card: Agent P or a stack when it can, else a
+    challenge when the heuristic would, else accept."""
+    for a in legal:
+        if ACTION_KIND[a] == K_PLAY and not ACTION_UNO[a]:
+            c = ACTION_CARD[a]
+            if c >= WILD:
+                a = WILD + 4 * (c - WILD) + (best_color(hand) if exact else _held_color(hand))
+            return a + UNO_OFFSET if len(hand) == 2 else a
+    if CHALLENGE in legal and g.attacker >= 0:
+        if exact:
+            if heuristic_challenges(g, seat, prev):
+                return CHALLENGE
+        elif len(g.hands[g.attacker]) >= 4:
+            return CHALLENGE
+    return ACCEPT
 
 
 def heuristic_challenges(g: Game, seat: int, prev: int) -> bool:

@@ -67,19 +67,7 @@ def deal(obs: Observation, rng: random.Random,
             hands[t] = h
         voids = None
     if voids:
-        for t, (col, rk, old, wilds) in voids.items():
-            need = min(old, obs.hand_sizes[t]) - len(hands[t])
-            if need <= 0:
-                continue
-            i = len(pool) - 1
-            while i >= 0 and need > 0:
-                c = pool[i]
-                if (c < WILD and CARD_COLOR[c] != col and CARD_RANK[c] != rk) or (wilds and c >= WILD):
-                    hands[t].append(c)
-                    pool[i] = -1
-                    need -= 1
-                i -= 1
-            pool = [c for c in pool if c >= 0]
+        pool = _deal_voids(obs, hands, pool, voids)
     for t in range(obs.players):
         if t == obs.seat:
             continue
@@ -88,6 +76,26 @@ def deal(obs: Observation, rng: random.Random,
             hands[t].extend(pool[-need:])
             del pool[-need:]
     return hands, pool
+
+
+def _deal_voids(obs: Observation, hands: list[list[Card]], pool: list[Card], voids: Voids) -> list[Card]:
+    """Deal each seat with a known void (:func:`~.belief.draw_constraints`) the cards it kept
+    since its draw from the cards that fit it (none of that colour or rank; no wild, when it
+    held none), from the pool's end; returns the pool left."""
+    for t, (col, rk, old, wilds) in voids.items():
+        need = min(old, obs.hand_sizes[t]) - len(hands[t])
+        if need <= 0:
+            continue
+        i = len(pool) - 1
+        while i >= 0 and need > 0:
+            c = pool[i]
+            if (c < WILD and CARD_COLOR[c] != col and CARD_RANK[c] != rk) or (wilds and c >= WILD):
+                hands[t].append(c)
+                pool[i] = -1
+                need -= 1
+            i -= 1
+        pool = [c for c in pool if c >= 0]
+    return pool
 
 
 def determinize(obs: Observation, rng: random.Random,
