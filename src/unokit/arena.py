@@ -276,18 +276,11 @@ def summarize(config: ArenaConfig, results: Sequence[GameResult],
     entries = {n: 0 for n in names}
     wins = {n: 0.0 for n in names}
     points: dict[str, list[float]] = {n: [] for n in names}
-    pairwise: dict[tuple[str, str], float] = {}
     seat_wins = [0.0] * config.players
     first_wins = 0.0
     rounds_hist: dict[int, int] = {}
     actions: list[float] = []
-    work: dict[str, dict[str, float]] = {}
     for r in results:
-        for s, stats in enumerate(r.bot_stats):
-            if stats:
-                into = work.setdefault(r.seats[s], {})
-                for key, value in stats.items():
-                    into[key] = into.get(key, 0.0) + value
         for s, name in enumerate(r.seats):
             entries[name] += 1
             wins[name] += r.credit[s]
@@ -297,40 +290,14 @@ def summarize(config: ArenaConfig, results: Sequence[GameResult],
         first_wins += 1.0 if r.credit[r.first_player] > 0 else 0.0
         rounds_hist[r.rounds] = rounds_hist.get(r.rounds, 0) + 1
         actions.append(float(r.actions))
-        for s, a in enumerate(r.seats):
-            for t, b in enumerate(r.seats):
-                if t <= s or a == b:
-                    continue
-                ws, wt = r.credit[s] > 0, r.credit[t] > 0
-                if ws == wt:
-                    pairwise[(a, b)] = pairwise.get((a, b), 0.0) + 0.5
-                    pairwise[(b, a)] = pairwise.get((b, a), 0.0) + 0.5
-                elif ws:
-                    pairwise[(a, b)] = pairwise.get((a, b), 0.0) + 1.0
-                else:
-                    pairwise[(b, a)] = pairwise.get((b, a), 0.0) + 1.0
+    pairwise = _pairwise(results)
     elo = bradley_terry_elo(pairwise) if pairwise else {n: 1500.0 for n in names}
     if elo_anchor is not None:
         elo = anchored(elo, *elo_anchor)
+    work = _work(results)
+    bots = {n: _bot_row(entries[n], wins[n], points[n], elo.get(n, 1500.0), work.get(n)) for n in names}
     n_games = len(results)
-    bots: dict[str, Any] = {}
-    for n in names:
-        lo, hi = wilson_interval(wins[n], entries[n])
-        m, half = mean_and_interval(points[n])
-        bots[n] = {
-            "entries": entries[n],
-            "wins": wins[n],
-            "win_rate": wins[n] / entries[n] if entries[n] else 0.0,
-            "ci95": [lo, hi],
-            "points_per_round": m,
-            "points_per_round_ci95": half,
-            "rounds": len(points[n]),
-            "elo": elo.get(n, 1500.0),
-        }
-        if n in work:
-            bots[n]["search"] = search_summary(work[n])
     flo, fhi = wilson_interval(first_wins, n_games)
-    mean_actions, _ = mean_and_interval(actions)
     return {
         "config": {
             "bots": list(config.bots), "lineup": lineup, "games": config.games,
@@ -346,8 +313,53 @@ def summarize(config: ArenaConfig, results: Sequence[GameResult],
                          "fair_share": 1.0 / config.players},
         "seat_win_rate": [w / n_games if n_games else 0.0 for w in seat_wins],
         "rounds_per_game": {str(k): v for k, v in sorted(rounds_hist.items())},
-        "actions_per_game_mean": mean_actions,
+        "actions_per_game_mean": mean_and_interval(actions)[0],
     }
+
+
+def _bot_row(entries: int, wins: float, points: list[float], elo: float,
+             work: dict[str, float] | None) -> dict[str, Any]:
+    """One bot's line of the summary."""
+    lo, hi = wilson_interval(wins, entries)
+    m, half = mean_and_interval(points)
+    row: dict[str, Any] = {"entries": entries, "wins": wins, "win_rate": wins / entries if entries else 0.0,
+                           "ci95": [lo, hi], "points_per_round": m, "points_per_round_ci95": half,
+                           "rounds": len(points), "elo": elo}
+    if work is not None:
+        row["search"] = search_summary(work)
+    return row
+
+
+def _pairwise(results: Sequence[GameResult]) -> dict[tuple[str, str], float]:
+    """``(a, b) -> wins of a over b``, over every pair of seats of different bots in every game:
+    a winner beats each loser; two seats that both won or both lost draw (a half each)."""
+    pairwise: dict[tuple[str, str], float] = {}
+    for r in results:
+        for s, a in enumerate(r.seats):
+            for t, b in enumerate(r.seats):
+                if t <= s or a == b:
+                    continue
+                ws, wt = r.credit[s] > 0, r.credit[t] > 0
+                if ws == wt:
+                    pairwise[(a, b)] = pairwise.get((a, b), 0.0) + 0.5
+                    pairwise[(b, a)] = pairwise.get((b, a), 0.0) + 0.5
+                elif ws:
+                    pairwise[(a, b)] = pairwise.get((a, b), 0.0) + 1.0
+                else:
+                    pairwise[(b, a)] = pairwise.get((b, a), 0.0) + 1.0
+    return pairwise
+
+
+def _work(results: Sequence[GameResult]) -> dict[str, dict[str, float]]:
+    """The work counted by each bot that counts it (``search_stats()``), summed over its seats."""
+    work: dict[str, dict[str, float]] = {}
+    for r in results:
+        for s, stats in enumerate(r.bot_stats):
+            if stats:
+                into = work.setdefault(r.seats[s], {})
+                for key, value in stats.items():
+                    into[key] = into.get(key, 0.0) + value
+    return work
 
 
 def search_summary(work: dict[str, float]) -> dict[str, float]:

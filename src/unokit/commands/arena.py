@@ -77,6 +77,16 @@ def parse_elo_anchor(text: str, bots: tuple[str, ...]) -> tuple[str, float]:
     return name, rating
 
 
+def _make_folder(flag: str, folder: str) -> None:
+    """Made before the games are played, so that a folder that cannot be written fails first."""
+    if Path(folder).exists() and not Path(folder).is_dir():
+        raise OptionError(f"{flag} {folder}: a file, not a folder")
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionError(f"{flag} {folder}: {exc.strerror or exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the series, print the statistics, and write the report if asked."""
     bots = tuple(split_bot_names(args.bots))
@@ -103,15 +113,8 @@ def run(args: argparse.Namespace) -> int:
     # The edition, the players and the options checked together before anything is played.
     Game.new(args.edition, players, options, seed=args.seed)
     for flag, folder in (("--report", args.report), ("--record", args.record)):
-        # Made now: a folder that cannot be written fails before the games are played.
-        if not folder:
-            continue
-        if Path(folder).exists() and not Path(folder).is_dir():
-            raise OptionError(f"{flag} {folder}: a file, not a folder")
-        try:
-            Path(folder).mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OptionError(f"{flag} {folder}: {exc.strerror or exc}") from None
+        if folder:
+            _make_folder(flag, folder)
     indices = sorted(set(args.game)) if args.game else None
     total = len(indices) if indices is not None else config.games
     start = time.perf_counter()
