@@ -63,7 +63,7 @@ BAD_FIELDS: dict[str, list[Any]] = {
     "seen": [None, [], ["x"], [{"x": []}, {}, {}], [{"1": [5]}, {}, {}], [{"7": []}, {}, {}]],
     "idle_turns": [True, "0", 1.5, -1],
     "blocked": [0, "false", None],
-    "rng": [5, [3, "abc", None]],
+    "rng": [5, [3, "abc", None], [3, [True] * 624 + [624], None], [3, [1] * 624 + [624]]],
     "rng_seed": [True, "1", 1.5],
     "version": [True, "1", 1.5, None, -1],
 }

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 # mypyc: pure: JSON reading and writing, not hot
+import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
@@ -205,9 +206,7 @@ def _rng_state(value: Any) -> Any:
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value[1])):
         raise PositionError("a generator's state must be [version, [integers], gauss] or null")
     state = (value[0], tuple(value[1]), value[2])
-    import random  # only to check that the state is one a generator accepts
-
-    try:
+    try:  # a state that a generator accepts
         random.Random(0).setstate(state)
     except (TypeError, ValueError, OverflowError):
         raise PositionError("not a random generator's state") from None
