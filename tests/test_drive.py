@@ -4,8 +4,8 @@ answers nothing or an illegal action, checked on the loop itself and on every ca
 The policy: a legal action is taken; nothing or an illegal action from a seat asked out of
 turn declines; from the seat on turn (which must act) it is replaced by the seat's first legal
 action. The contract test plays the same seeded, misbehaving players through each caller (the
-bot driver with the arena and the tournament above it, the terminal game's session) and through
-the loop itself: every caller must come to the same game.
+bot driver with the arena and the tournament above it, the terminal game's session, the
+Gymnasium and PettingZoo environments) and through the loop itself: every caller must come to the same game.
 """
 
 from __future__ import annotations
@@ -172,10 +172,58 @@ def _terminal(game: Game, players: list[Misbehaving]) -> Game:
     raise AssertionError("the round did not end")
 
 
+def _answer(game: Game, seat: int, player: Misbehaving) -> int:
+    """An agent's action for the RL environments (whose agents are the caller's, checked
+    against the mask): the misbehaving player's answer settled as the policy says, and
+    "nothing now" for seat 0 out of turn."""
+    from unokit.envs.encoding import NOTHING
+
+    must = seat == game.turn
+    if seat == 0 and not must:
+        return NOTHING
+    answer = player.act(game.observe(seat))
+    if answer is not None and answer in game.legal_actions(seat):
+        return answer
+    return fallback(game, seat) if must else NOTHING
+
+
+def _gymnasium(game: Game, players: list[Misbehaving]) -> Game:
+    """The Gymnasium environment, its learning seat 0 answering as the person does, the
+    misbehaving players as its opponents (settled by the environment's loop)."""
+    pytest.importorskip("gymnasium")
+    from unokit.envs.gymnasium import UnoEnv
+
+    env = UnoEnv(game.edition, game.n, opponents=players[1:], options=game.options)
+    env.reset(seed=0, options={"position": game.to_dict()})
+    done = False
+    while not done:
+        _, _, done, _, info = env.step(_answer(env.game, 0, players[0]))
+        assert not info.get("illegal_action")
+    played: Game = env.game
+    return played
+
+
+def _pettingzoo(game: Game, players: list[Misbehaving]) -> Game:
+    """The PettingZoo environment, every seat an agent answering as its player does."""
+    pytest.importorskip("pettingzoo")
+    from unokit.envs.pettingzoo import raw_env
+
+    env = raw_env(game.edition, game.n, options=game.options)
+    env.reset(seed=0, options={"position": game.to_dict()})
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        seat = int(agent.removeprefix("player_"))
+        env.step(None if terminated or truncated else _answer(env.game, seat, players[seat]))
+    played: Game = env.game
+    return played
+
+
 CALLERS: dict[str, Callable[[Game, list[Misbehaving]], Game]] = {
     "bot driver (arena, tournament)": _driver,
     "bot driver with events": _driver_with_events,
     "terminal session": _terminal,
+    "Gymnasium environment": _gymnasium,
+    "PettingZoo environment": _pettingzoo,
 }
 
 

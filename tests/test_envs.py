@@ -447,3 +447,67 @@ def test_render_and_spaces() -> None:
     from unokit.envs import pettingzoo as pz_module
 
     assert gym_module.UnoEnv is UnoEnv and pz_module is pettingzoo_env
+
+
+# --------------------------------------------------------------------------- the match underneath
+
+def test_a_match_builds_its_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import unokit.envs.core as envs_core
+
+    built: list[tuple[str, int]] = []
+
+    class Counting:
+        @staticmethod
+        def new(edition: str, players: int, *args: Any, **kwargs: Any) -> Game:
+            built.append((edition, players))
+            return Game.new(edition, players, *args, **kwargs)
+
+    monkeypatch.setattr(envs_core, "Game", Counting)
+    envs_core.Match("cars2", 3, None, "round", "round")
+    assert built == [("cars2", 3)]
+    with pytest.raises(ValueError, match="players"):
+        envs_core.Match("classic", 11, None, "round", "round")  # still checked when built
+
+
+def test_reset_goes_on_from_a_position() -> None:
+    game = Game.new("classic", 3, Options(jump_in=True), seed=11)
+    for _ in range(4):
+        seat = Table(game).next_seat()
+        assert seat is not None
+        game.step(seat, game.legal_actions(seat)[0])
+    position = game.to_dict()
+    env = pettingzoo_env.raw_env(players=3, options={"jump_in": True})
+    env.reset(seed=0, options={"position": position})
+    assert env.game.state() == game.state()
+    assert env.agent_selection == f"player_{Table(game).next_seat()}"
+    gym_env = UnoEnv(players=3, options={"jump_in": True}, opponents=["random"], seat=game.turn)
+    gym_env.reset(seed=0, options={"position": position})
+    assert gym_env.game.round_no == game.round_no and gym_env.game.hands[game.turn] == game.hands[game.turn]
+    with pytest.raises(ValueError, match="other options"):
+        env.reset(options={"position": Game.new("classic", 3, seed=1).to_dict()})
+
+
+def test_an_opponent_answering_nothing_on_its_turn_plays_its_first_legal_action() -> None:
+    class Silent:
+        name = "silent"
+
+        def act(self, obs: Any) -> int | None:
+            return None
+
+    class FirstLegal(Silent):
+        def act(self, obs: Any) -> int | None:
+            return obs.legal[0] if obs.turn == obs.seat and obs.legal else None
+
+    def play(opponent: Silent) -> Game:
+        env = UnoEnv(players=2, opponents=[opponent], seat=0)
+        obs, _ = env.reset(seed=3)
+        terminated = False
+        while not terminated:
+            obs, _, terminated, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+            assert not info.get("illegal_action")
+        game: Game = env.game
+        return game
+
+    silent, first = play(Silent()), play(FirstLegal())
+    assert silent.awaiting in ("round_over", "game_over")
+    assert silent.state() == first.state()

@@ -3,6 +3,10 @@
 - the engine, ``unokit.core``, imports nothing else of unokit (and no third-party package);
 - no import circle anywhere, imports inside functions included (an import made only for the
   type checker, under ``if TYPE_CHECKING:``, is no import at run time and is left out);
+- the bots reach the engine only, never a layer above them (terminal, server, RL environments,
+  commands), and import nothing by a name in a string (``importlib.import_module``): a layer
+  that provides a bot registers it (``unokit.bots.registry.PREFIX_GROUP``);
+- the package ships no test code (no ``conftest.py``).
 
 The graph is read from the source with ``ast``, so the test fails on the import itself, before
 anything runs.
@@ -124,3 +128,26 @@ def test_the_graph_is_read_right() -> None:
     assert "unokit.core.game" in GRAPH["unokit.core.table"]
     assert "unokit.core.game" not in GRAPH["unokit.core.legality"]  # under TYPE_CHECKING
     assert "unokit.tui.app" in GRAPH["unokit.commands.play"]  # inside a function
+
+
+ABOVE_THE_BOTS = ("unokit.tui", "unokit.server", "unokit.envs", "unokit.commands", "unokit.cli",
+                  "unokit.arena", "unokit.tournament", "unokit.narrate")
+
+
+def test_the_bots_reach_no_layer_above_them() -> None:
+    for name, imported in GRAPH.items():
+        if name.startswith("unokit.bots"):
+            above = sorted(m for m in imported if m.startswith(ABOVE_THE_BOTS))
+            assert not above, f"{name} imports {above}"
+
+
+def test_the_bots_import_nothing_by_name() -> None:
+    for name, path in MODULES.items():
+        if name.startswith("unokit.bots"):
+            text = path.read_text(encoding="utf-8")
+            assert "import_module" not in text and "__import__" not in text, name
+
+
+def test_the_package_ships_no_test_code() -> None:
+    assert not list(PACKAGE.rglob("conftest.py"))
+    assert not list(PACKAGE.rglob("test_*.py"))

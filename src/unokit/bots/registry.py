@@ -17,12 +17,12 @@ unokit.core.errors.OptionError: bot 'heuristic', option 'forget_uno': 5 is not a
 from __future__ import annotations
 
 import functools
-import importlib
 import inspect
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any, Final
 
 from ..core.errors import OptionError
 from .base import Bot
@@ -119,15 +119,30 @@ def _chance(name: str, default: float) -> BotOption:
     return BotOption(name, float, default, 0, 1)
 
 
-POLICY_PREFIX = "policy:"
-"""``policy:PATH``: a trained policy saved at PATH (``unokit.envs.policy``, the ``train`` extra)."""
+PREFIX_GROUP: Final = "unokit.bot_prefixes"
+"""The entry-point group of bot name prefixes: an entry ``NAME = "module:factory"`` makes every
+bot name ``NAME:ARGUMENT`` a bot, ``factory(ARGUMENT, seed=...)``. unokit's own is ``policy``
+(``policy:PATH``, a trained policy: ``unokit.envs.policy``, the ``train`` extra); the layer that
+provides a bot registers it, so the registry knows no layer above it."""
 
 
-def _policy_bot(path: str, seed: int | None = None) -> Bot:
-    """The bot of ``policy:PATH``, imported only when one is made (numpy, torch, sb3-contrib):
-    by name, so that neither the compiled build nor mypy reads the environments from here."""
-    module = importlib.import_module("unokit.envs.policy")
-    bot: Bot = module.PolicyBot(path, seed=seed)
+@functools.cache
+def _prefixes() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=PREFIX_GROUP)}
+
+
+def _prefixed(name: object) -> tuple[EntryPoint, str] | None:
+    """The entry point and argument of a name ``PREFIX:ARGUMENT`` of a registered prefix."""
+    if not isinstance(name, str):
+        return None
+    prefix, sep, argument = name.partition(":")
+    ep = _prefixes().get(prefix) if sep and argument else None
+    return None if ep is None else (ep, argument)
+
+
+def _prefixed_bot(ep: EntryPoint, argument: str, seed: int | None = None) -> Bot:
+    """The bot of ``PREFIX:ARGUMENT``, its module imported only when one is made."""
+    bot: Bot = ep.load()(argument, seed=seed)
     return bot
 
 
@@ -138,19 +153,19 @@ kept so that the new one can be measured against it."""
 
 
 class _Bots(dict[str, Callable[..., Bot]]):
-    """The registered bots, and the :data:`UNLISTED` ones and every ``policy:PATH`` name
-    besides (not listed)."""
+    """The registered bots, and the :data:`UNLISTED` ones and every name of a registered
+    prefix (:data:`PREFIX_GROUP`, such as ``policy:PATH``) besides (not listed)."""
 
     def __contains__(self, name: object) -> bool:
-        return super().__contains__(name) or name in UNLISTED or (
-            isinstance(name, str) and name.startswith(POLICY_PREFIX) and len(name) > len(POLICY_PREFIX))
+        return super().__contains__(name) or name in UNLISTED or _prefixed(name) is not None
 
     def __getitem__(self, name: str) -> Callable[..., Bot]:
         if not super().__contains__(name):
             if name in UNLISTED:
                 return UNLISTED[name]
-            if name in self:
-                return functools.partial(_policy_bot, name[len(POLICY_PREFIX):])
+            prefixed = _prefixed(name)
+            if prefixed is not None:
+                return functools.partial(_prefixed_bot, *prefixed)
         return super().__getitem__(name)
 
 

@@ -20,10 +20,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ..core.drive import Ask, Decision, drive, next_decision, take
 from ..core.game import Game
 from ..core.options import Options
 from ..core.table import Table
-from .encoding import Encoder
+from .encoding import NOTHING, Encoder
 
 __all__ = ["EPISODES", "REWARDS", "Match", "agent_name", "make_options"]
 
@@ -64,7 +65,8 @@ class Match:
     def __init__(self, edition: str, players: int, options: Options | Mapping[str, Any] | None,
                  episode: str, reward: str) -> None:
         opts = make_options(options)
-        Game.new(edition, players, opts, seed=0)  # checks the edition, players and options together
+        self.game = Game.new(edition, players, opts, seed=0)  # checks the edition, players and options
+        self.table = Table(self.game)
         self.edition = edition
         self.players = players
         self.options = opts
@@ -72,8 +74,6 @@ class Match:
         self.reward = _check_choice("reward", reward, REWARDS)
         self.encoder = Encoder(edition, players, opts)
         self.stream: random.Random | None = None
-        self.game = Game.new(edition, players, opts, seed=0)
-        self.table = Table(self.game)
         self._before: list[int | float] = []
         self._active: list[bool] = []
         self._start()
@@ -97,6 +97,44 @@ class Match:
         self.table = Table(self.game)
         self._start()
         return self.game
+
+    def load(self, position: Mapping[str, Any]) -> Game:
+        """Go on from a saved position (:meth:`Game.to_dict <unokit.core.game.Game.to_dict>`)
+        of a match with the environment's edition, players and options."""
+        game = Game.from_dict(position)
+        if (game.edition, game.n, game.options) != (self.edition, self.players, self.options):
+            raise ValueError(f"the position is a {game.n}-player {game.edition} match with other options "
+                             f"than the environment's {self.players}-player {self.edition} match")
+        self.game = game
+        self.table = Table(game)
+        self._start()
+        return game
+
+    def decision(self) -> Decision | None:
+        """The decision the table waits on (:func:`~unokit.core.drive.next_decision`), or
+        ``None`` when the round is over."""
+        return next_decision(self.table)
+
+    def refusal(self, decision: Decision, action: int) -> str | None:
+        """Why an agent's ``action`` (:data:`~unokit.envs.encoding.NOTHING` included) is outside
+        the action mask for ``decision``, or ``None`` when it is in it."""
+        if action == NOTHING:
+            return "the seat on turn must act" if decision.must else None
+        if action in self.game.legal_actions(decision.seat):
+            return None
+        return self.game.verify(decision.seat, action) or f"action {action} is not in the mask"
+
+    def take(self, decision: Decision, action: int) -> None:
+        """Apply an agent's ``action`` (checked with :meth:`refusal`) through the one loop
+        around the table (:func:`~unokit.core.drive.take`)."""
+        take(self.table, decision, None if action == NOTHING else action, events=False)
+
+    def play(self, ask: Ask) -> bool:
+        """Let :func:`~unokit.core.drive.drive` ask the seats the environment plays itself
+        (``ask`` answers :data:`~unokit.core.drive.WAIT` for an agent's seat); ``True`` when
+        the round is over, ``False`` when an agent is asked."""
+        drive(self.table, ask)
+        return self.table.next_seat() is None
 
     def next_round(self) -> None:
         """Deal the match's next round (after a round that did not end the match)."""

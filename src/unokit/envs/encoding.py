@@ -40,7 +40,7 @@ from ..core.cards import N_CARDS, Card
 from ..core.editions import EDITIONS, edition, edition_counts
 from ..core.observation import Observation
 from ..core.options import Options
-from ..core.phases import AWAITING, COLOR, DRAWN, ROUND_OVER
+from ..core.phases import AWAITING, COLOR, DECIDING, DRAWN, ROUND_OVER
 from ..core.scoring import BLOCKED_AFTER
 
 __all__ = ["NOTHING", "N_ENV_ACTIONS", "Encoder", "Slice", "layout"]
@@ -58,7 +58,6 @@ MAX_PENDING: Final = 64.0
 """A bound on a pending draw (stacked draw cards add up to 32 at most)."""
 
 _INV_BLOCKED: Final = 1.0 / BLOCKED_AFTER
-_PHASES: Final = ("play", "drawn", "respond", "color", "swap")
 _STACKING: Final = ("off", "progressive", "plus4_on_plus2")
 _MODES: Final = ("individual", "partners", "elimination")
 _FLAGS: Final = ("seven_zero", "jump_in", "draw_until_playable", "force_play", "two_handed_rules")
@@ -103,7 +102,7 @@ def layout(players: int) -> tuple[Slice, ...]:
         ("top", N_CARDS, 1.0, "the top card of the discard pile, one-hot by face"),
         ("color", 4, 1.0, "the colour in play, one-hot R Y G B (none while a turned-up wild's "
          "colour is still to be named)"),
-        ("phase", len(_PHASES) + 1, 1.0, "what the seat on turn is asked (one-hot: play, drawn, "
+        ("phase", len(DECIDING) + 1, 1.0, "what the seat on turn is asked (one-hot: play, drawn, "
          "respond, color, swap; none once the round is over), then 1 if this seat is asked out "
          "of turn (it may answer nothing now, action 175)"),
         ("drawn", N_CARDS, 1.0, "the card this seat has just drawn and may play (phase drawn, "
@@ -224,14 +223,14 @@ class Encoder:
         self._inv_target = 1.0 / target
         # The offsets, read at every call.
         at = {s.name: s.start for s in self.layout}
-        self._out = at["phase"] + len(_PHASES)
+        self._out = at["phase"] + len(DECIDING)
         self._seen_stop = self.slices["shown"].stop  # seen, then shown: one block
         self._seen_cache: list[tuple[dict[int, tuple[Card, ...]], array[float]] | None] = [None] * players
         self._dynamic = at["hand"]  # everything after the rules changes during play
         self._at = (self._dynamic, at["hand"], at["top"], at["color"], at["phase"], self._out,
                     at["drawn"], at["pending"], at["attacker"], at["direction"], at["turn"],
-                    at["hand_sizes"], at["eliminated"], at["discard"], at["draw_pile"], at["seen"],
-                    at["shown"], at["owed"], at["catchable"], at["scores"], at["idle"])
+                    at["hand_sizes"], at["eliminated"], at["discard"], at["draw_pile"])
+        self._at_known = (at["seen"], at["shown"], at["owed"], at["catchable"], at["scores"], at["idle"])
         # The vector is built in an array.array (a Python write is half a numpy one), which a
         # numpy view copies out; the rules are written once.
         self._buf = array("f", bytes(4 * self.size))
@@ -287,7 +286,7 @@ class Encoder:
         # that are usually empty (pending, eliminated, seen, owed, catchable, scores, idle)
         # skipped with one test each.
         (dyn, hand0, top0, color0, phase0, out0, drawn0, pending0, attacker0, direction0, turn0,
-         sizes0, elim0, discard0, draw0, seen0, shown0, owed0, catch0, scores0, idle0) = self._at
+         sizes0, elim0, discard0, draw0) = self._at
         b = self._buf
         b[dyn:] = self._zeros
         rel = self._rel[seat]
@@ -330,6 +329,12 @@ class Encoder:
             self._disc_len = len(discard)
         b[discard0:discard0 + N_CARDS] = self._disc
         b[draw0] = len(game.draw_pile)
+        self._fill_known(game, seat, b, rel)
+
+    def _fill_known(self, game: Any, seat: int, b: array[float], rel: list[int]) -> None:
+        """The second half of :meth:`_fill`: what the seat was shown, who owes UNO or may be
+        caught, the scores and the idle turns (each usually empty, skipped with one test)."""
+        seen0, shown0, owed0, catch0, scores0, idle0 = self._at_known
         seen = game.seen[seat]
         if seen:
             # What a seat was shown changes seldom (a challenge, a Mater peek) and stays for the

@@ -25,6 +25,10 @@ action space is ``Discrete(176)``: the engine's 175 actions and 175, "nothing no
 the table (:mod:`unokit.core.table`), until the learning seat is asked again or the episode ends.
 The learning seat is asked out of turn like any other (to call UNO, catch a missed call,
 jump in), and may answer "nothing now" there; it is never asked when it has nothing to do.
+The other seats are played by the one loop around the table (:mod:`unokit.core.drive`): an
+opponent that answers nothing or an illegal action declines when asked out of turn and takes
+its first legal action on its turn. The learning seat's own action outside the mask ends the
+episode with ``illegal_reward``.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from gymnasium import spaces
 from ..bots.base import Bot
 from ..bots.registry import make_bot
 from ..core.actions import Action
-from ..core.errors import IllegalActionError
+from ..core.drive import WAIT, Decision
 from ..core.options import Options
 from ..core.phases import ROUND_OVER
 from .core import Match
@@ -58,7 +62,7 @@ Opponent: TypeAlias = "str | Bot | Policy"
 """A bot's name (``"heuristic"``, ``"random"``, ``"strong"``: a new bot, seeded from the
 environment's stream, at each reset), a :class:`~unokit.bots.base.Bot`, or a :data:`Policy`."""
 
-Actor: TypeAlias = Callable[[int], None]
+Actor: TypeAlias = Callable[[int], "Action | None"]
 
 
 class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -122,68 +126,59 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     # ------------------------------------------------------------------ the other seats
 
     def _actor(self, opponent: Opponent, seed: int) -> Actor:
-        """How the seat of ``opponent`` acts when the table asks it."""
+        """How the seat of ``opponent`` answers when the table asks it."""
         m = self._match
         if isinstance(opponent, str):
             opponent = make_bot(opponent, seed=seed)
         if hasattr(opponent, "act"):
             bot: Bot = opponent  # type: ignore[assignment]
-
-            def act_bot(seat: int) -> None:
-                table = m.table
-                action = bot.act(m.game.observe(seat))
-                if action is None:
-                    if seat == m.game.turn:
-                        raise IllegalActionError(seat, "nothing", f"bot {bot.name!r} must act on its turn")
-                    table.decline(seat)
-                else:
-                    table.step(seat, action)
-
-            return act_bot
+            return lambda seat: bot.act(m.game.observe(seat))
         policy: Policy = opponent
         enc = m.encoder
 
-        def act_policy(seat: int) -> None:
+        def act_policy(seat: int) -> Action | None:
             game = m.game
             out = seat != game.turn
             obs: Obs = {"observation": enc.encode(game, seat, out), "action_mask": enc.mask(game, seat, out)}
             a = int(policy(obs))
-            if a == NOTHING and out:
-                m.table.decline(seat)
-            else:
-                m.table.step(seat, a)
+            return None if a == NOTHING else a
 
         return act_policy
 
+    def _ask(self, decision: Decision) -> Action | None:
+        """An opponent's answer to ``decision``; :data:`~unokit.core.drive.WAIT` for the
+        learning seat."""
+        seat = decision.seat
+        if seat == self.seat:
+            return WAIT
+        actor = self._actors[seat]
+        assert actor is not None
+        return actor(seat)
+
     def _advance(self) -> tuple[float, bool]:
-        """Play the other seats until the learning seat is asked or the episode ends; the
-        learning seat's reward meanwhile, and whether the episode is over."""
+        """Play the other seats (through the one loop, :func:`~unokit.core.drive.drive`, whose
+        policy settles an opponent's answer of nothing or an illegal action) until the learning
+        seat is asked or the episode ends; the learning seat's reward meanwhile, and whether
+        the episode is over."""
         m = self._match
-        table = m.table
         learner = self.seat
-        actors = self._actors
         reward = 0.0
-        while True:
-            seat = table.next_seat()
-            if seat is None:
-                reward += m.round_rewards()[learner]
-                if m.episode_over() or m.game.eliminated[learner]:
-                    return reward, True
-                m.next_round()
-                continue
-            if seat == learner:
-                return reward, False
-            actor = actors[seat]
-            assert actor is not None
-            actor(seat)
+        while m.play(self._ask):
+            reward += m.round_rewards()[learner]
+            if m.episode_over() or m.game.eliminated[learner]:
+                return reward, True
+            m.next_round()
+        return reward, False
 
     # ------------------------------------------------------------------ the API
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Obs, dict[str, Any]]:
         """Deal a new match (from ``seed``, or going on from the last seeded reset) and play
-        the other seats up to the learning seat's first decision. ``options`` are not used:
-        the match options are the constructor's."""
+        the other seats up to the learning seat's first decision. ``options={"position": ...}``
+        goes on from a saved position (:meth:`Game.to_dict <unokit.core.game.Game.to_dict>`)
+        of a match like the environment's instead of dealing; the match options are the
+        constructor's."""
         super().reset(seed=seed)
         m = self._match
         if seed is not None or m.stream is None:
@@ -196,11 +191,17 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._actors = [None] * n
         for seat, opponent in zip(others, self._opponents, strict=True):
             self._actors[seat] = self._actor(opponent, stream.getrandbits(63))
+        position = (options or {}).get("position")
         while True:
-            m.deal()
+            if position is None:
+                m.deal()
+            else:
+                m.load(position)
             reward, done = self._advance()
             if not done:
                 break
+            if position is not None:
+                raise ValueError("the position's episode ends before the learning seat is asked")
             # The round (or match) ended before the learning seat had anything to decide:
             # not an episode. Deal the next one.
         self._pending = reward
@@ -215,20 +216,15 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
         m = self._match
-        game = m.game
-        seat = self.seat
+        decision = m.decision()
+        assert decision is not None and decision.seat == self.seat
         a = int(action)
-        out = seat != game.turn
-        legal = out if a == NOTHING else a in game.legal_actions(seat)
-        if not legal:
+        if m.refusal(decision, a) is not None:
             self._done = True
             obs, info = self._observe(True)
             info["illegal_action"] = True
             return obs, self.illegal_reward, True, False, info
-        if a == NOTHING:
-            m.table.decline(seat)
-        else:
-            m.table.step(seat, a)
+        m.take(decision, a)
         reward, done = self._advance()
         if self._pending:
             reward += self._pending

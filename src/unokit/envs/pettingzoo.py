@@ -24,7 +24,8 @@ actions and 175 itself, "nothing now".
 round is dealt), every other seat that now has an out-of-turn choice (catch a missed UNO
 call, call UNO, jump in) is asked once, in turn order from the seat after the one on turn;
 each may take one of those actions or answer "nothing now" (175). Then the seat on turn is
-asked and must act. ``agent_selection`` is always the seat the table asks, so every
+asked and must act (the one loop around the table, :mod:`unokit.core.drive`, picks the
+decision and applies the answer). ``agent_selection`` is always the seat the table asks, so every
 out-of-turn decision is reachable by a learning agent. A seat with no such choice is never
 asked out of turn, and "nothing now" is legal only for a seat asked out of turn.
 
@@ -45,6 +46,8 @@ import numpy.typing as npt
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
+from ..core.actions import N_ACTIONS, action_str
+from ..core.errors import IllegalActionError
 from ..core.options import Options
 from ..core.phases import ROUND_OVER
 from .core import Match, agent_name
@@ -65,6 +68,10 @@ def env(**kwargs: Any) -> raw_env:
     return raw_env(**kwargs)
 
 
+def _notation(action: int) -> str:
+    return action_str(action) if 0 <= action < N_ACTIONS else str(action)
+
+
 class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
     """UNO as a PettingZoo AEC environment.
 
@@ -75,7 +82,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
     or ``"ansi"`` (returns the text). ``illegal_reward``: ``None`` (the default here), an
     action outside the mask raises :class:`~unokit.core.errors.IllegalActionError`; a number, it
     ends the episode with that reward for its agent and 0 for the others (:func:`env`: -1).
-    ``reset``'s ``options`` are not used: the match options are the constructor's.
+    The match options are the constructor's (``reset``'s ``options`` take only a ``position``).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "unokit_uno_v0",
@@ -124,10 +131,17 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new match (from ``seed``, or going on from the last seeded reset's stream)."""
+        """Deal a new match (from ``seed``, or going on from the last seeded reset's stream);
+        ``options={"position": ...}`` goes on from a saved position
+        (:meth:`Game.to_dict <unokit.core.game.Game.to_dict>`) of a match like the
+        environment's instead."""
         m = self._match
         m.seed(seed)
-        m.deal()
+        position = (options or {}).get("position")
+        if position is None:
+            m.deal()
+        else:
+            m.load(position)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -139,9 +153,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self._select()
 
     def _select(self) -> None:
-        seat = self._match.table.next_seat()
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
+        decision = self._match.decision()
+        if decision is not None:
+            self.agent_selection = self.possible_agents[decision.seat]
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s observation: its vector, and its action mask (all zeros unless it is
@@ -179,14 +193,15 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             self._rewarded = False
         a = int(action)
         game = m.game
-        if self.illegal_reward is not None and not (
-                seat != game.turn if a == NOTHING else a in game.legal_actions(seat)):
+        decision = m.decision()
+        assert decision is not None and decision.seat == seat
+        reason = m.refusal(decision, a)
+        if reason is not None:
+            if self.illegal_reward is None:
+                raise IllegalActionError(seat, "nothing" if a == NOTHING else _notation(a), reason)
             self._illegal(agent)
             return
-        if a == NOTHING:
-            m.table.decline(seat)
-        else:
-            m.table.step(seat, a)
+        m.take(decision, a)
         if game.phase >= ROUND_OVER:
             self._end_round()
         self._select()
