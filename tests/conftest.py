@@ -3,14 +3,17 @@
 ``setup(...)`` builds a stacked round (``Game.from_setup``) with options given as keywords;
 ``refused(...)`` asserts that an action is refused and that the game did not change at all;
 ``snapshot(...)`` is the full state used for that comparison; ``random_options(...)`` draws a
-random mix of RULES.md options (used by the property and soak tests).
+random mix of RULES.md options (used by the property and soak tests); ``random_step(...)`` and
+``walk(...)`` play random legal actions; ``agent_turns(...)`` is the PettingZoo agent loop;
+``placeholder_errors(...)`` checks a catalogue's translations against their messages.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -163,9 +166,70 @@ def random_step(game: Game, rng: random.Random, eagerness: float = 0.3) -> tuple
     return seat, rng.choice(game.legal_actions(seat))
 
 
+def walk(game: Game, rng: random.Random, steps: int,
+         step: Callable[[Game, random.Random], tuple[int, Action]] = random_step,
+         host: Callable[[Game, random.Random], Action | None] | None = None) -> Iterator[tuple[int, Action]]:
+    """Play up to ``steps`` random legal actions (``step`` picks each; from any seat by
+    default), dealing new rounds as needed; yields each ``(seat, action)`` after it is applied.
+    ``host``, when given, may answer a host's action instead (applied, yielded with seat -1)."""
+    for _ in range(steps):
+        if game.is_over:
+            return
+        if game.awaiting == "round_over":
+            game.start_round()
+            continue
+        hosted = host(game, rng) if host is not None else None
+        if hosted is not None:
+            game.apply_host(hosted)
+            yield -1, hosted
+            continue
+        seat, action = step(game, rng)
+        game.apply(seat, action)
+        yield seat, action
+
+
+def agent_turns(env: Any, max_iter: int = 2**63) -> Iterator[tuple[str, int, dict[str, Any]]]:
+    """The PettingZoo agent loop: ``(agent, seat, observation)`` for each live agent asked
+    (the caller steps it); an agent already done is stepped with ``None`` here."""
+    for agent in env.agent_iter(max_iter=max_iter):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        yield agent, int(agent.removeprefix("player_")), obs
+
+
+def _fields(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def placeholder_errors(lang: str, catalog: Any, messages: Iterable[tuple[str | None, Any]]
+                       ) -> tuple[list[Any], list[str]]:
+    """Check ``messages`` (``(context, message)``; a message is text, or a tuple of plural
+    forms) in a Babel ``catalog``: the messages without a translation, and what is wrong with
+    the others (an empty translation, or one whose ``{placeholders}`` differ)."""
+    missing: list[Any] = []
+    wrong: list[str] = []
+    for context, message in sorted(messages, key=repr):
+        msgid = message[0] if isinstance(message, tuple) else message
+        entry = catalog.get(msgid, context=context)
+        if entry is None or entry.fuzzy:
+            missing.append((context, message))
+            continue
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if not all(strings):
+            wrong.append(f"{lang}: empty translation of {message!r}")
+        originals = message if isinstance(message, tuple) else (message,)
+        want = set().union(*(_fields(m) for m in originals))
+        wrong += [f"{lang}: {message!r} -> {s!r} changes the placeholders"
+                  for s in strings if not isinstance(s, str) or _fields(s) != want]
+    return missing, wrong
+
+
 __all__ = [
     "COLORS",
     "NotationError",
+    "agent_turns",
     "all_cards",
     "assert_whole_deck",
     "cards",
@@ -173,6 +237,7 @@ __all__ = [
     "draw_top_first",
     "hand",
     "legal",
+    "placeholder_errors",
     "play",
     "random_options",
     "random_step",
@@ -180,4 +245,5 @@ __all__ = [
     "setup",
     "snapshot",
     "top",
+    "walk",
 ]

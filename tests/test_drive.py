@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import random_options, setup
+from conftest import agent_turns, random_options, setup
 from unokit import EDITIONS, Game, IllegalActionError
 from unokit.bots import play_round
 from unokit.core.actions import N_ACTIONS, Action
@@ -210,10 +210,8 @@ def _pettingzoo(game: Game, players: list[Misbehaving]) -> Game:
 
     env = raw_env(game.edition, game.n, options=game.options)
     env.reset(seed=0, options={"position": game.to_dict()})
-    for agent in env.agent_iter():
-        _, _, terminated, truncated, _ = env.last()
-        seat = int(agent.removeprefix("player_"))
-        env.step(None if terminated or truncated else _answer(env.game, seat, players[seat]))
+    for _, seat, _ in agent_turns(env):
+        env.step(_answer(env.game, seat, players[seat]))
     played: Game = env.game
     return played
 

@@ -28,6 +28,7 @@ from hypothesis import strategies as st  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import unokit.envs  # noqa: E402
+from conftest import agent_turns  # noqa: E402
 from unokit import EDITIONS, Game, Options  # noqa: E402
 from unokit.core.cards import N_CARDS  # noqa: E402
 from unokit.core.editions import edition_deck  # noqa: E402
@@ -203,12 +204,7 @@ def test_random_masked_policy_never_takes_an_illegal_action(config: tuple[str, i
     rng = random.Random(seed)
     game = env.game
     decisions = 0
-    for agent in env.agent_iter(max_iter=3000):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        seat = int(agent.split("_")[1])
+    for _, seat, obs in agent_turns(env, max_iter=3000):
         mask = obs["action_mask"]
         legal = set(game.legal_actions(seat))
         out = seat != game.turn
@@ -299,11 +295,7 @@ def test_seeded_reset_is_reproducible(config: tuple[str, int, Options, int], act
 # --------------------------------------------------------------------------- the environments
 
 def _play_until(env: Any, wanted: Any, rng: random.Random, limit: int = 20_000) -> Any:
-    for agent in env.agent_iter(max_iter=limit):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
+    for agent, _, obs in agent_turns(env, max_iter=limit):
         if wanted(env, agent, obs):
             return agent, obs
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
@@ -319,12 +311,7 @@ def test_out_of_turn_decisions_reach_the_agents() -> None:
     kinds: set[str] = set()
     for seed in range(20):
         env.reset(seed=seed)
-        for agent in env.agent_iter(max_iter=20_000):
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            seat = int(agent.split("_")[1])
+        for _, seat, obs in agent_turns(env, max_iter=20_000):
             mask = obs["action_mask"]
             if seat == env.game.turn:
                 assert mask[NOTHING] == 0

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import gettext
 import io
-import re
 from pathlib import Path
 
 import pytest
 
+from conftest import placeholder_errors
 from unokit.core.cards import parse_card
 from unokit.core.editions import EDITIONS
 from unokit.i18n import LANGUAGES, LOCALE_DIR, default_language, dynamic_messages, translator
@@ -42,10 +42,6 @@ def load_po(lang: str):  # type: ignore[no-untyped-def]
         return read_po(f, locale=lang)
 
 
-def fields(text: str) -> set[str]:
-    return set(re.findall(r"\{(\w+)\}", text))
-
-
 def test_sources_have_messages() -> None:
     messages = source_messages()
     assert len(messages) > 100
@@ -56,19 +52,8 @@ def test_sources_have_messages() -> None:
 def test_catalogue_is_complete(lang: str) -> None:
     catalog = load_po(lang)
     assert catalog.num_plurals == 2
-    missing = []
-    for context, message in sorted(source_messages(), key=repr):
-        msgid = message[0] if isinstance(message, tuple) else message
-        entry = catalog.get(msgid, context=context)
-        if entry is None or entry.fuzzy:
-            missing.append((context, message))
-            continue
-        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        assert all(strings), f"{lang}: empty translation of {message!r}"
-        originals = message if isinstance(message, tuple) else (message,)
-        want = set().union(*(fields(m) for m in originals))
-        for s in strings:
-            assert fields(s) == want, f"{lang}: {message!r} -> {s!r} changes the placeholders"
+    missing, wrong = placeholder_errors(lang, catalog, source_messages())
+    assert not wrong, wrong
     assert not missing, f"{lang}: untranslated: {missing}"
 
 

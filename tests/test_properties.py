@@ -12,14 +12,13 @@ RULES.md's tables, random seeds, random legal actions from any seat (out-of-turn
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import assert_whole_deck, random_step, snapshot
+from conftest import assert_whole_deck, random_step, snapshot, walk
 from unokit import EDITIONS, Game, IllegalActionError, NotationError, Options, action_str, parse_action
 from unokit.core.actions import (
     ACCEPT,
@@ -78,20 +77,6 @@ def matches(draw: st.DrawFn, max_target: int = 200) -> tuple[Game, random.Random
     stream = random.Random(draw(st.integers(0, 2**32))) if draw(st.booleans()) else None
     game = Game.new(edition, players, options, seed=draw(st.integers(0, 2**32)), deal_rng=stream)
     return game, random.Random(draw(st.integers(0, 2**32)))
-
-
-def walk(game: Game, rng: random.Random, steps: int) -> Iterator[tuple[int, Action]]:
-    """Play up to ``steps`` random legal actions (from any seat), dealing new rounds as needed;
-    yields each ``(seat, action)`` after it is applied."""
-    for _ in range(steps):
-        if game.is_over:
-            return
-        if game.awaiting == "round_over":
-            game.start_round()
-            continue
-        seat, action = random_step(game, rng)
-        game.apply(seat, action)
-        yield seat, action
 
 
 # --------------------------------------------------------------------------- conservation
@@ -192,14 +177,7 @@ def test_prop_every_random_match_ends(match: tuple[Game, random.Random]) -> None
     """E2/E3/M2/M4: a random match with a small target ends (within 20,000 actions), with
     winners; with elimination, every seat but the winner is out."""
     game, rng = match
-    for _ in range(20_000):
-        if game.is_over:
-            break
-        if game.awaiting == "round_over":
-            game.start_round()
-            continue
-        seat, action = _keen_step(game, rng)
-        game.apply(seat, action)
+    for _ in walk(game, rng, 20_000, step=_keen_step):
         # A round ends blocked exactly when BLOCKED_AFTER idle turns are reached (never beyond).
         assert game.idle_turns <= BLOCKED_AFTER
         assert game.blocked == (game.idle_turns == BLOCKED_AFTER)

@@ -20,12 +20,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import random_step, snapshot
+from conftest import random_step, snapshot, walk
 from test_properties import matches
 from unokit import Game, Options, RecordError
 from unokit.cli import main
 from unokit.conformance import run_files, run_scenario, scenario_files
-from unokit.core.actions import penalize_action
+from unokit.core.actions import Action, penalize_action
 from unokit.core.record import load_game, read_record, record_of, replay, write_record
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -37,19 +37,16 @@ def _state(game: Game) -> tuple[Any, ...]:
     return (dataclasses.replace(state, deal_rng=None), *views)
 
 
+def _penalty(game: Game, rng: random.Random) -> Action | None:
+    """Now and then a host's penalty on a seat still in the match."""
+    if rng.random() < 0.02:
+        return penalize_action(rng.choice([s for s in range(game.n) if not game.eliminated[s]]))
+    return None
+
+
 def _play(game: Game, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if game.is_over:
-            return
-        if game.awaiting == "round_over":
-            game.start_round()
-            continue
-        if rng.random() < 0.02:
-            target = rng.choice([s for s in range(game.n) if not game.eliminated[s]])
-            game.apply_host(penalize_action(target))
-            continue
-        seat, action = random_step(game, rng)
-        game.apply(seat, action)
+    for _ in walk(game, rng, steps, host=_penalty):
+        pass
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import placeholder_errors
 from unokit.i18n import LANGUAGES, LOCALE_DIR
 
 babel = pytest.importorskip("babel")
@@ -35,10 +36,6 @@ def client_messages() -> set[tuple[str | None, str | tuple[str, ...]]]:
     return found
 
 
-def fields(text: str) -> set[str]:
-    return set(re.findall(r"\{(\w+)\}", text))
-
-
 def test_the_client_is_there() -> None:
     names = {p.name for p in STATIC.iterdir()}
     assert {"index.html", "app.js", "style.css", "room.js", "lobby.js", "cards.js", "i18n.js"} <= names
@@ -51,20 +48,8 @@ def test_the_client_is_there() -> None:
 def test_every_client_message_is_translated(lang: str) -> None:
     with (LOCALE_DIR / lang / "LC_MESSAGES" / "unokit.po").open("rb") as f:
         catalog = read_po(f, locale=lang)
-    missing = []
-    for context, message in sorted(client_messages(), key=repr):
-        msgid = message[0] if isinstance(message, tuple) else message
-        entry = catalog.get(msgid, context=context)
-        if entry is None or entry.fuzzy:
-            missing.append(message)
-            continue
-        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        assert all(strings), f"{lang}: empty translation of {message!r}"
-        originals = message if isinstance(message, tuple) else (message,)
-        want = set().union(*(fields(m) for m in originals))
-        for s in strings:
-            assert isinstance(s, str)
-            assert fields(s) == want, f"{lang}: {message!r} -> {s!r} changes the placeholders"
+    missing, wrong = placeholder_errors(lang, catalog, client_messages())
+    assert not wrong, wrong
     assert not missing, f"{lang}: the web client's messages missing from the catalogue: {missing}"
 
 
