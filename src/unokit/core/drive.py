@@ -34,8 +34,7 @@ from __future__ import annotations
 
 # mypyc: pure: one call a decision; simulations (playout, rollouts) step the game directly
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from .actions import Action
 from .errors import IllegalActionError
@@ -44,8 +43,7 @@ from .game import Game
 from .table import Table
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A seat the table asks now: ``must`` when it is the seat on turn (which must act; a seat
     asked out of turn may decline), at the game's ``version`` (an answer to an older version
     is stale)."""
@@ -55,8 +53,7 @@ class Decision:
     version: int
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """What one decision came to: the ``action`` applied (``None``: the seat declined), whether
     the player's answer was ``replaced`` by the policy, and the action's ``events`` (empty when
     the loop was asked for none, or when the seat declined)."""
@@ -76,10 +73,10 @@ Ask = Callable[[Decision], "Action | None"]
 
 def next_decision(table: Table) -> Decision | None:
     """The decision the table waits on, or ``None`` when the round is over."""
-    seat = table.next_seat()
-    if seat is None:
+    asked = table.asked()
+    if asked is None:
         return None
-    return Decision(seat, table.must_act(seat), table.game.version)
+    return Decision(asked[0], asked[1], table.game.version)
 
 
 def fallback(game: Game, seat: int) -> Action:
@@ -112,11 +109,15 @@ def _policy(game: Game, decision: Decision, answer: Action | None) -> tuple[Acti
 def take(table: Table, decision: Decision, answer: Action | None, *, events: bool = True) -> Step:
     """Settle ``answer`` to ``decision`` (:func:`settle`) and apply it: the action, or the
     seat's decline."""
-    return _apply(table, decision, settle(table, decision, answer), events)
+    action, replaced = settle(table, decision, answer)
+    return apply(table, decision, action, replaced=replaced, events=events)
 
 
-def _apply(table: Table, decision: Decision, settled: tuple[Action | None, bool], events: bool) -> Step:
-    action, replaced = settled
+def apply(table: Table, decision: Decision, action: Action | None, *, replaced: bool = False,
+          events: bool = True) -> Step:
+    """Apply a settled ``action`` for ``decision`` (``None``: the seat declines), as
+    :func:`take` does after :func:`settle`; for a caller that has checked the answer itself
+    (an RL environment checks an agent's action against its mask)."""
     if action is None:
         table.decline(decision.seat)
         return Step(decision, None, replaced)
@@ -135,22 +136,31 @@ def drive(table: Table, ask: Ask, *, events: bool = False, until: Callable[[Step
     that must never hang."""
     game = table.game
     taken = 0
+    plain = on_step is None and until is None and not events  # no Step to build
     while True:
-        seat = table.next_seat()
-        if seat is None:
+        asked = table.asked()
+        if asked is None:
             return taken
-        decision = Decision(seat, table.must_act(seat), game.version)
+        seat, must = asked
+        decision = Decision(seat, must, game.version)
         answer = ask(decision)
         if answer == WAIT:
             return taken
-        step = _apply(table, decision, _policy(game, decision, answer), events)
+        action, replaced = _policy(game, decision, answer)
         taken += 1
-        if on_step is not None:
-            on_step(step)
-        if until is not None and until(step):
-            return taken
+        if plain:
+            if action is None:
+                table.decline(seat)
+            else:
+                table.step(seat, action)
+        else:
+            step = apply(table, decision, action, replaced=replaced, events=events)
+            if on_step is not None:
+                on_step(step)
+            if until is not None and until(step):
+                return taken
         if max_steps is not None and taken >= max_steps:
             raise RuntimeError(f"the round did not end within {max_steps} decisions")
 
 
-__all__ = ["WAIT", "Ask", "Decision", "Step", "drive", "fallback", "next_decision", "settle", "take"]
+__all__ = ["WAIT", "Ask", "Decision", "Step", "apply", "drive", "fallback", "next_decision", "settle", "take"]

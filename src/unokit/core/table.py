@@ -122,6 +122,14 @@ class Table:
             self._next += 1
         return game.turn
 
+    def asked(self) -> tuple[int, bool] | None:
+        """:meth:`next_seat` and :meth:`must_act` of it in one call: ``(seat, must)``, or
+        ``None`` when the round is over."""
+        seat = self.next_seat()
+        if seat is None:
+            return None
+        return seat, self._next >= len(self._cycle)
+
     def must_act(self, seat: int) -> bool:
         """Whether ``seat`` is the seat on turn, which must act when it is asked (an
         out-of-turn seat may decline)."""

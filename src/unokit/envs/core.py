@@ -20,9 +20,10 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from ..core.drive import Ask, Decision, drive, next_decision, take
+from ..core.drive import Ask, drive
 from ..core.game import Game
 from ..core.options import Options
+from ..core.phases import ROUND_OVER
 from ..core.table import Table
 from .encoding import NOTHING, Encoder
 
@@ -110,31 +111,36 @@ class Match:
         self._start()
         return game
 
-    def decision(self) -> Decision | None:
-        """The decision the table waits on (:func:`~unokit.core.drive.next_decision`), or
-        ``None`` when the round is over."""
-        return next_decision(self.table)
+    def asked(self) -> tuple[int, bool]:
+        """The agent the table asks now and whether it must act (the seat on turn):
+        :meth:`Table.asked <unokit.core.table.Table.asked>`, while the round is on."""
+        asked = self.table.asked()
+        assert asked is not None, "the round is over"
+        return asked
 
-    def refusal(self, decision: Decision, action: int) -> str | None:
-        """Why an agent's ``action`` (:data:`~unokit.envs.encoding.NOTHING` included) is outside
-        the action mask for ``decision``, or ``None`` when it is in it."""
+    def refusal(self, seat: int, must: bool, action: int) -> str | None:
+        """Why the asked agent's ``action`` (:data:`~unokit.envs.encoding.NOTHING` included) is
+        outside its action mask, or ``None`` when it is in it."""
         if action == NOTHING:
-            return "the seat on turn must act" if decision.must else None
-        if action in self.game.legal_actions(decision.seat):
+            return "the seat on turn must act" if must else None
+        if action in self.game.legal_actions(seat):
             return None
-        return self.game.verify(decision.seat, action) or f"action {action} is not in the mask"
+        return self.game.verify(seat, action) or f"action {action} is not in the mask"
 
-    def take(self, decision: Decision, action: int) -> None:
-        """Apply an agent's ``action`` (checked with :meth:`refusal`) through the one loop
-        around the table (:func:`~unokit.core.drive.take`)."""
-        take(self.table, decision, None if action == NOTHING else action, events=False)
+    def take(self, seat: int, action: int) -> None:
+        """Apply the asked agent's ``action``, checked with :meth:`refusal` (an agent is the
+        caller's own: its action is checked against the mask, not settled by the loop's policy)."""
+        if action == NOTHING:
+            self.table.decline(seat)
+        else:
+            self.table.step(seat, action)
 
     def play(self, ask: Ask) -> bool:
         """Let :func:`~unokit.core.drive.drive` ask the seats the environment plays itself
         (``ask`` answers :data:`~unokit.core.drive.WAIT` for an agent's seat); ``True`` when
         the round is over, ``False`` when an agent is asked."""
         drive(self.table, ask)
-        return self.table.next_seat() is None
+        return self.game.phase >= ROUND_OVER  # the table asks someone until the round is over
 
     def next_round(self) -> None:
         """Deal the match's next round (after a round that did not end the match)."""

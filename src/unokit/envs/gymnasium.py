@@ -216,15 +216,15 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
         m = self._match
-        decision = m.decision()
-        assert decision is not None and decision.seat == self.seat
+        seat, must = m.asked()
+        assert seat == self.seat
         a = int(action)
-        if m.refusal(decision, a) is not None:
+        if m.refusal(seat, must, a) is not None:
             self._done = True
             obs, info = self._observe(True)
             info["illegal_action"] = True
             return obs, self.illegal_reward, True, False, info
-        m.take(decision, a)
+        m.take(seat, a)
         reward, done = self._advance()
         if self._pending:
             reward += self._pending

@@ -24,8 +24,9 @@ actions and 175 itself, "nothing now".
 round is dealt), every other seat that now has an out-of-turn choice (catch a missed UNO
 call, call UNO, jump in) is asked once, in turn order from the seat after the one on turn;
 each may take one of those actions or answer "nothing now" (175). Then the seat on turn is
-asked and must act (the one loop around the table, :mod:`unokit.core.drive`, picks the
-decision and applies the answer). ``agent_selection`` is always the seat the table asks, so every
+asked and must act. The agents are the caller's own, and ``agent_iter`` is the loop: an
+agent's action outside its mask is refused (not settled as :mod:`unokit.core.drive` settles
+a bot's answer). ``agent_selection`` is always the seat the table asks, so every
 out-of-turn decision is reachable by a learning agent. A seat with no such choice is never
 asked out of turn, and "nothing now" is legal only for a seat asked out of turn.
 
@@ -153,9 +154,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
         self._select()
 
     def _select(self) -> None:
-        decision = self._match.decision()
-        if decision is not None:
-            self.agent_selection = self.possible_agents[decision.seat]
+        seat = self._match.table.next_seat()
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s observation: its vector, and its action mask (all zeros unless it is
@@ -193,15 +194,15 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             self._rewarded = False
         a = int(action)
         game = m.game
-        decision = m.decision()
-        assert decision is not None and decision.seat == seat
-        reason = m.refusal(decision, a)
+        asked, must = m.asked()
+        assert asked == seat
+        reason = m.refusal(seat, must, a)
         if reason is not None:
             if self.illegal_reward is None:
                 raise IllegalActionError(seat, "nothing" if a == NOTHING else _notation(a), reason)
             self._illegal(agent)
             return
-        m.take(decision, a)
+        m.take(seat, a)
         if game.phase >= ROUND_OVER:
             self._end_round()
         self._select()
