@@ -102,6 +102,18 @@ def test_drive_stops_at_wait_and_at_the_end_of_the_round() -> None:
     assert drive(Table(game), lambda d: None) == 1 and game.awaiting == "round_over"
 
 
+def test_drive_takes_one_ask_a_seat() -> None:
+    table = _table()
+    asked: list[int] = []
+
+    def answer(d: Decision) -> Action | None:
+        asked.append(d.seat)
+        return None
+
+    assert drive(table, [answer, None, answer]) == 3  # as above: seat 1 is played from outside
+    assert asked == [0, 2, 0] and table.next_seat() == 1
+
+
 def test_drive_can_be_bounded() -> None:
     table = Table(Game.new("classic", 3, seed=1))
     with pytest.raises(RuntimeError, match="within 5 decisions"):
@@ -245,3 +257,16 @@ def test_a_step_records_what_was_replaced() -> None:
     steps: list[Step] = []
     drive(table, lambda d: 999, on_step=steps.append, until=lambda s: s.decision.must)
     assert [(s.decision.seat, s.action, s.replaced) for s in steps] == [(0, table.game.history[0][1], True)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_drive_settles_alike_with_and_without_steps(seed: int) -> None:
+    """The loop's plain path (no step asked for) applies the same policy as its full one."""
+    games = [Game.new(EDITIONS[seed % 3], 2 + seed % 4, random_options(random.Random(seed), 2 + seed % 4,
+                                                                         EDITIONS[seed % 3]), seed=seed)
+             for _ in range(2)]
+    for game, on_step in zip(games, (None, lambda step: None), strict=True):
+        players = [Misbehaving(seed * 10 + s) for s in range(game.n)]
+        drive(Table(game), lambda d, g=game, p=players: p[d.seat].act(g.observe(d.seat)), on_step=on_step)
+    assert games[0].awaiting in ("round_over", "game_over")
+    assert games[0].state() == games[1].state()

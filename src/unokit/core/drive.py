@@ -33,7 +33,8 @@ A player's answer is settled by one policy, the same for everyone:
 from __future__ import annotations
 
 # mypyc: pure: one call a decision; simulations (playout, rollouts) step the game directly
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
 from .actions import Action
@@ -63,6 +64,8 @@ class Step(NamedTuple):
     replaced: bool
     events: tuple[Event, ...] = ()
 
+
+_decision: Final = functools.partial(tuple.__new__, Decision)  # without NamedTuple's Python __new__
 
 WAIT: Final = -1
 """An answer that is no decision yet: a person still thinking. :func:`drive` stops there."""
@@ -127,33 +130,42 @@ def apply(table: Table, decision: Decision, action: Action | None, *, replaced: 
     return Step(decision, action, replaced)
 
 
-def drive(table: Table, ask: Ask, *, events: bool = False, until: Callable[[Step], bool] | None = None,
-          on_step: Callable[[Step], None] | None = None, max_steps: int | None = None) -> int:
+def drive(table: Table, ask: Ask | Sequence[Ask | None], *, events: bool = False,
+          until: Callable[[Step], bool] | None = None, on_step: Callable[[Step], None] | None = None,
+          max_steps: int | None = None) -> int:
     """Ask, settle and apply until the round is over, ``ask`` answers :data:`WAIT`, or
-    ``until(step)`` is true after a step; returns the number of steps taken (declines
+    ``until(step)`` is true after a step (``ask`` may be one ask a seat, ``None`` for a seat
+    played from outside the loop: :data:`WAIT` when it is asked); returns the number of steps taken (declines
     included). ``events``: build each action's events (into :attr:`Step.events`) for
     ``on_step``. ``max_steps`` bounds the loop (a :class:`RuntimeError` past it) for callers
     that must never hang."""
     game = table.game
     taken = 0
     plain = on_step is None and until is None and not events  # no Step to build
+    asks = ask if isinstance(ask, Sequence) else None
     while True:
         asked = table.asked()
         if asked is None:
             return taken
         seat, must = asked
-        decision = Decision(seat, must, game.version)
-        answer = ask(decision)
+        decision = _decision((seat, must, game.version))
+        if asks is None:
+            answer = ask(decision)  # type: ignore[operator]
+        else:
+            one = asks[seat]
+            answer = WAIT if one is None else one(decision)
         if answer == WAIT:
             return taken
-        action, replaced = _policy(game, decision, answer)
         taken += 1
-        if plain:
-            if action is None:
-                table.decline(seat)
+        if plain:  # the policy, inlined
+            if answer is not None and answer in game.legal_actions(seat):
+                table.step(seat, answer)
+            elif must:
+                table.step(seat, fallback(game, seat))
             else:
-                table.step(seat, action)
+                table.decline(seat)
         else:
+            action, replaced = _policy(game, decision, answer)
             step = apply(table, decision, action, replaced=replaced, events=events)
             if on_step is not None:
                 on_step(step)

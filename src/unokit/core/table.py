@@ -125,10 +125,18 @@ class Table:
     def asked(self) -> tuple[int, bool] | None:
         """:meth:`next_seat` and :meth:`must_act` of it in one call: ``(seat, must)``, or
         ``None`` when the round is over."""
-        seat = self.next_seat()
-        if seat is None:
+        self._sync()
+        game = self.game
+        if game.phase >= ROUND_OVER:
             return None
-        return seat, self._next >= len(self._cycle)
+        cycle = self._cycle
+        n = len(cycle)
+        while self._next < n:  # as next_seat, inlined: one call a decision in every loop
+            seat = cycle[self._next]
+            if has_out_of_turn_choice(game, seat):
+                return seat, False
+            self._next += 1
+        return game.turn, True
 
     def must_act(self, seat: int) -> bool:
         """Whether ``seat`` is the seat on turn, which must act when it is asked (an

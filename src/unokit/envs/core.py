@@ -17,7 +17,7 @@ A seat out of the match (eliminated) gets 0.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..core.drive import Ask, drive
@@ -111,34 +111,20 @@ class Match:
         self._start()
         return game
 
-    def asked(self) -> tuple[int, bool]:
-        """The agent the table asks now and whether it must act (the seat on turn):
-        :meth:`Table.asked <unokit.core.table.Table.asked>`, while the round is on."""
-        asked = self.table.asked()
-        assert asked is not None, "the round is over"
-        return asked
-
-    def refusal(self, seat: int, must: bool, action: int) -> str | None:
+    def refusal(self, seat: int, action: int) -> str | None:
         """Why the asked agent's ``action`` (:data:`~unokit.envs.encoding.NOTHING` included) is
         outside its action mask, or ``None`` when it is in it."""
         if action == NOTHING:
-            return "the seat on turn must act" if must else None
+            return "the seat on turn must act" if seat == self.game.turn else None
         if action in self.game.legal_actions(seat):
             return None
         return self.game.verify(seat, action) or f"action {action} is not in the mask"
 
-    def take(self, seat: int, action: int) -> None:
-        """Apply the asked agent's ``action``, checked with :meth:`refusal` (an agent is the
-        caller's own: its action is checked against the mask, not settled by the loop's policy)."""
-        if action == NOTHING:
-            self.table.decline(seat)
-        else:
-            self.table.step(seat, action)
-
-    def play(self, ask: Ask) -> bool:
+    def play(self, ask: Ask | Sequence[Ask | None]) -> bool:
         """Let :func:`~unokit.core.drive.drive` ask the seats the environment plays itself
-        (``ask`` answers :data:`~unokit.core.drive.WAIT` for an agent's seat); ``True`` when
-        the round is over, ``False`` when an agent is asked."""
+        (``ask`` answers :data:`~unokit.core.drive.WAIT` for an agent's seat, or is one ask a
+        seat with ``None`` for the agents'); ``True`` when the round is over, ``False`` when
+        an agent is asked."""
         drive(self.table, ask)
         return self.game.phase >= ROUND_OVER  # the table asks someone until the round is over
 

@@ -229,8 +229,10 @@ class Encoder:
         self._dynamic = at["hand"]  # everything after the rules changes during play
         self._at = (self._dynamic, at["hand"], at["top"], at["color"], at["phase"], self._out,
                     at["drawn"], at["pending"], at["attacker"], at["direction"], at["turn"],
-                    at["hand_sizes"], at["eliminated"], at["discard"], at["draw_pile"])
-        self._at_known = (at["seen"], at["shown"], at["owed"], at["catchable"], at["scores"], at["idle"])
+                    at["hand_sizes"], at["eliminated"], at["discard"], at["draw_pile"], at["seen"],
+                    at["owed"], at["catchable"], at["idle"])
+        self._at_seen = (at["seen"], at["shown"])
+        self._at_scores = at["scores"]
         # The vector is built in an array.array (a Python write is half a numpy one), which a
         # numpy view copies out; the rules are written once.
         self._buf = array("f", bytes(4 * self.size))
@@ -282,11 +284,10 @@ class Encoder:
         return self.encode(_ObservedGame(obs), obs.seat, out_of_turn)
 
     def _fill(self, game: Any, seat: int, out_of_turn: bool) -> None:
-        # The hot path of every environment step: offsets unpacked at once, and the slices
-        # that are usually empty (pending, eliminated, seen, owed, catchable, scores, idle)
-        # skipped with one test each.
+        # The hot path of every environment step: offsets unpacked at once; the slices usually
+        # empty skipped with one test each (the rare ones filled by a method of their own).
         (dyn, hand0, top0, color0, phase0, out0, drawn0, pending0, attacker0, direction0, turn0,
-         sizes0, elim0, discard0, draw0) = self._at
+         sizes0, elim0, discard0, draw0, seen0, owed0, catch0, idle0) = self._at
         b = self._buf
         b[dyn:] = self._zeros
         rel = self._rel[seat]
@@ -315,11 +316,8 @@ class Encoder:
         b[turn0 + rel[turn]] = 1.0
         for t, h in enumerate(hands):
             b[sizes0 + rel[t]] = len(h)
-        eliminated = game.eliminated
-        if True in eliminated:
-            for t in range(self.players):
-                if eliminated[t]:
-                    b[elim0 + rel[t]] = 1.0
+        if True in game.eliminated:
+            self._fill_seats(elim0, game.eliminated, rel)
         if discard is not self._disc_list or self._answer >= 0 or len(discard) < self._disc_len:
             self._count_discard(game, discard)
         else:  # the usual case, inlined: the cards played since the last call
@@ -329,47 +327,53 @@ class Encoder:
             self._disc_len = len(discard)
         b[discard0:discard0 + N_CARDS] = self._disc
         b[draw0] = len(game.draw_pile)
-        self._fill_known(game, seat, b, rel)
-
-    def _fill_known(self, game: Any, seat: int, b: array[float], rel: list[int]) -> None:
-        """The second half of :meth:`_fill`: what the seat was shown, who owes UNO or may be
-        caught, the scores and the idle turns (each usually empty, skipped with one test)."""
-        seen0, shown0, owed0, catch0, scores0, idle0 = self._at_known
         seen = game.seen[seat]
-        if seen:
-            # What a seat was shown changes seldom (a challenge, a Mater peek) and stays for the
-            # rest of the round: its block is kept, keyed by a copy of what was shown.
+        if seen:  # kept while what was shown does not change (usually the rest of the round)
             cached = self._seen_cache[seat]
             if cached is not None and cached[0] == seen:
                 b[seen0:self._seen_stop] = cached[1]
             else:
-                for t, shown in seen.items():
-                    r = rel[t] - 1
-                    b[shown0 + r] = 1.0
-                    at = seen0 + r * N_CARDS
-                    for c in shown:
-                        b[at + c] += 1.0
-                self._seen_cache[seat] = (dict(seen), b[seen0:self._seen_stop])
-        owed = game.owed
-        if True in owed:
-            for t in range(self.players):
-                if owed[t]:
-                    b[owed0 + rel[t]] = 1.0
-        window = game.window
-        if window:
-            for t in window:
-                b[catch0 + rel[t]] = 1.0
-        scores = game.scores
-        if any(scores):
-            inv = self._inv_target
-            teams = self._teams
-            for t in range(self.players):
-                v = scores[t % teams if teams else t] * inv
-                if v:
-                    b[scores0 + rel[t]] = v if v < 1.0 else 1.0
+                self._fill_seen(seen, seat, rel)
+        if True in game.owed:
+            self._fill_seats(owed0, game.owed, rel)
+        for t in game.window:
+            b[catch0 + rel[t]] = 1.0
+        if any(game.scores):
+            self._fill_scores(game.scores, rel)
         idle = game.idle_turns
         if idle:
             b[idle0] = idle * _INV_BLOCKED if idle < BLOCKED_AFTER else 1.0
+
+    def _fill_seats(self, at: int, flags: list[bool], rel: list[int]) -> None:
+        """A one-hot block of seats (eliminated, owing UNO), relative to the observer."""
+        b = self._buf
+        for t in range(self.players):
+            if flags[t]:
+                b[at + rel[t]] = 1.0
+
+    def _fill_seen(self, seen: dict[int, tuple[Card, ...]], seat: int, rel: list[int]) -> None:
+        """What the seat was shown. It changes seldom (a challenge, a Mater peek) and stays for
+        the rest of the round: its block is kept, keyed by a copy of what was shown."""
+        b = self._buf
+        seen0, shown0 = self._at_seen
+        for t, shown in seen.items():
+            r = rel[t] - 1
+            b[shown0 + r] = 1.0
+            at = seen0 + r * N_CARDS
+            for c in shown:
+                b[at + c] += 1.0
+        self._seen_cache[seat] = (dict(seen), b[seen0:self._seen_stop])
+
+    def _fill_scores(self, scores: list[int], rel: list[int]) -> None:
+        """The match scores over the target (capped at 1), each seat's side's."""
+        b = self._buf
+        at = self._at_scores
+        inv = self._inv_target
+        teams = self._teams
+        for t in range(self.players):
+            v = scores[t % teams if teams else t] * inv
+            if v:
+                b[at + rel[t]] = v if v < 1.0 else 1.0
 
     def _count_discard(self, game: Any, discard: list[Card]) -> None:
         """Bring the running count of the discard pile up to date: add the cards played since

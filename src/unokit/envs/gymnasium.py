@@ -44,7 +44,7 @@ from gymnasium import spaces
 from ..bots.base import Bot
 from ..bots.registry import make_bot
 from ..core.actions import Action
-from ..core.drive import WAIT, Decision
+from ..core.drive import Decision
 from ..core.options import Options
 from ..core.phases import ROUND_OVER
 from .core import Match
@@ -62,7 +62,7 @@ Opponent: TypeAlias = "str | Bot | Policy"
 """A bot's name (``"heuristic"``, ``"random"``, ``"strong"``: a new bot, seeded from the
 environment's stream, at each reset), a :class:`~unokit.bots.base.Bot`, or a :data:`Policy`."""
 
-Actor: TypeAlias = Callable[[int], "Action | None"]
+Actor: TypeAlias = Callable[[Decision], "Action | None"]
 
 
 class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -132,28 +132,19 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             opponent = make_bot(opponent, seed=seed)
         if hasattr(opponent, "act"):
             bot: Bot = opponent  # type: ignore[assignment]
-            return lambda seat: bot.act(m.game.observe(seat))
+            return lambda decision: bot.act(m.game.observe(decision.seat))
         policy: Policy = opponent
         enc = m.encoder
 
-        def act_policy(seat: int) -> Action | None:
+        def act_policy(decision: Decision) -> Action | None:
             game = m.game
+            seat = decision.seat
             out = seat != game.turn
             obs: Obs = {"observation": enc.encode(game, seat, out), "action_mask": enc.mask(game, seat, out)}
             a = int(policy(obs))
             return None if a == NOTHING else a
 
         return act_policy
-
-    def _ask(self, decision: Decision) -> Action | None:
-        """An opponent's answer to ``decision``; :data:`~unokit.core.drive.WAIT` for the
-        learning seat."""
-        seat = decision.seat
-        if seat == self.seat:
-            return WAIT
-        actor = self._actors[seat]
-        assert actor is not None
-        return actor(seat)
 
     def _advance(self) -> tuple[float, bool]:
         """Play the other seats (through the one loop, :func:`~unokit.core.drive.drive`, whose
@@ -163,7 +154,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         m = self._match
         learner = self.seat
         reward = 0.0
-        while m.play(self._ask):
+        while m.play(self._actors):  # the learning seat's entry is None: the loop waits there
             reward += m.round_rewards()[learner]
             if m.episode_over() or m.game.eliminated[learner]:
                 return reward, True
@@ -216,15 +207,18 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
         m = self._match
-        seat, must = m.asked()
-        assert seat == self.seat
+        game = m.game
+        seat = self.seat
         a = int(action)
-        if m.refusal(seat, must, a) is not None:
+        if a not in game.legal_actions(seat) and m.refusal(seat, a) is not None:
             self._done = True
             obs, info = self._observe(True)
             info["illegal_action"] = True
             return obs, self.illegal_reward, True, False, info
-        m.take(seat, a)
+        if a == NOTHING:  # an agent is the caller's own: checked against the mask, applied as it is
+            m.table.decline(seat)
+        else:
+            m.table.step(seat, a)
         reward, done = self._advance()
         if self._pending:
             reward += self._pending

@@ -194,15 +194,16 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             self._rewarded = False
         a = int(action)
         game = m.game
-        asked, must = m.asked()
-        assert asked == seat
-        reason = m.refusal(seat, must, a)
+        reason = None if a in game.legal_actions(seat) else m.refusal(seat, a)
         if reason is not None:
             if self.illegal_reward is None:
                 raise IllegalActionError(seat, "nothing" if a == NOTHING else _notation(a), reason)
             self._illegal(agent)
             return
-        m.take(seat, a)
+        if a == NOTHING:  # an agent is the caller's own: checked against the mask, applied as it is
+            m.table.decline(seat)
+        else:
+            m.table.step(seat, a)
         if game.phase >= ROUND_OVER:
             self._end_round()
         self._select()
