@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
 from .actions import Action
-from .errors import IllegalActionError
+from .errors import IllegalActionError, UnoError
 from .events import Event
 from .game import Game
 from .table import Table
@@ -135,14 +135,15 @@ def drive(table: Table, ask: Ask | Sequence[Ask | None], *, events: bool = False
           max_steps: int | None = None) -> int:
     """Ask, settle and apply until the round is over, ``ask`` answers :data:`WAIT`, or
     ``until(step)`` is true after a step (``ask`` may be one ask a seat, ``None`` for a seat
-    played from outside the loop: :data:`WAIT` when it is asked); returns the number of steps taken (declines
-    included). ``events``: build each action's events (into :attr:`Step.events`) for
+    played from outside the loop: :data:`WAIT` when it is asked); returns the number of steps
+    taken (declines included). ``events``: build each action's events (into :attr:`Step.events`) for
     ``on_step``. ``max_steps`` bounds the loop (a :class:`RuntimeError` past it) for callers
     that must never hang."""
     game = table.game
     taken = 0
     plain = on_step is None and until is None and not events  # no Step to build
-    asks = ask if isinstance(ask, Sequence) else None
+    asks = None if callable(ask) else ask  # one ask, or one a seat
+    checked = game.rules.penalize  # a wrong card is taken with its penalty: check it first
     while True:
         asked = table.asked()
         if asked is None:
@@ -157,9 +158,16 @@ def drive(table: Table, ask: Ask | Sequence[Ask | None], *, events: bool = False
         if answer == WAIT:
             return taken
         taken += 1
-        if plain:  # the policy, inlined
-            if answer is not None and answer in game.legal_actions(seat):
-                table.step(seat, answer)
+        if plain:  # the policy, inlined: the game checks the answer (refused, nothing changes)
+            applied = False
+            if answer is not None and (not checked or answer in game.legal_actions(seat)):
+                try:
+                    table.step(seat, answer)
+                    applied = True
+                except UnoError:
+                    pass
+            if applied:
+                pass
             elif must:
                 table.step(seat, fallback(game, seat))
             else:
