@@ -92,7 +92,8 @@ class View:
     def follow(self) -> bool:
         """Bring the screen's own state up to the game: the cursor stays on the hand, goes to a
         card just drawn, and at a new decision to the first playable card; a new play starts
-        its highlight. Returns whether it did (a redraw is due when the highlight ends)."""
+        its highlight. Returns whether a new play began to be highlighted (the screen is to be
+        redrawn when its highlight ends)."""
         s = self.session
         obs = self.obs()
         hand = self.hand()
