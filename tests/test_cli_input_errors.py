@@ -324,7 +324,7 @@ def _app_logging_exits(game: Any, tmp_path: Path, lang: str = "en") -> tuple[Any
 def _question(app: Any) -> str:
     from textual.widgets import Static
 
-    from unokit.tui.app import AskScreen
+    from unokit.tui.screens import AskScreen
 
     assert isinstance(app.screen, AskScreen), app.screen
     return str(app.screen.query_one("#ask-question", Static).render()) + " / " + str(
@@ -335,7 +335,7 @@ def _question(app: Any) -> str:
 def test_every_way_out_asks_before_quitting_an_unsaved_game(tmp_path: Path, key: str) -> None:
     pytest.importorskip("textual")
     from unokit import Game
-    from unokit.tui.app import AskScreen
+    from unokit.tui.screens import AskScreen
 
     app, exits = _app_logging_exits(Game.new("classic", 2, seed=3), tmp_path)
 
@@ -393,7 +393,7 @@ def test_the_question_is_in_the_players_language(tmp_path: Path) -> None:
 def test_q_asks_on_the_score_screen_too(tmp_path: Path) -> None:
     pytest.importorskip("textual")
     from unokit import Game
-    from unokit.tui.app import ScoreScreen
+    from unokit.tui.screens import ScoreScreen
 
     game = Game.from_setup(hands=[["R1"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2", "G7"], dealer=1)
     app, exits = _app_logging_exits(game, tmp_path)

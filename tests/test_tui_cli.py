@@ -91,10 +91,10 @@ def test_new_match_and_resume(tmp_path: Path) -> None:
             session.act(session.human_legal()[0])
         else:
             session.bot_step()
-    from unokit.tui.app import UnoApp
+    from unokit.tui.saving import SaveFile
 
     path = tmp_path / "save.json"
-    UnoApp(session, save_path=path, bot_names=names).save(path)
+    SaveFile(session, path, bot_names=names).save()
     (again, names2), _ = play.build(args(resume=str(path), lang="en"))
     assert names2 == ["random", "strong"]
     assert again.game.hands == game.hands and again.game.history == game.history

@@ -12,6 +12,7 @@ pytest.importorskip("textual")
 
 from textual.pilot import Pilot
 
+from decisions import DecisionsSession
 from unokit import Game, Options
 from unokit.bots.registry import make_bot
 from unokit.core.actions import ACTION_CARD, ACTION_KIND, K_PLAY, UNO, Action, parse_action
@@ -20,7 +21,8 @@ from unokit.core.observation import Observation
 from unokit.core.phases import COLOR, DRAWN, RESPOND, ROUND_OVER, SWAP
 from unokit.core.record import load_game
 from unokit.i18n import translator
-from unokit.tui.app import ScoreScreen, UnoApp
+from unokit.tui.app import UnoApp
+from unokit.tui.screens import ScoreScreen
 from unokit.tui.session import Session
 
 
@@ -64,9 +66,9 @@ async def press(pilot: Pilot[None], app: UnoApp, *keys: str) -> None:
 
 async def select(pilot: Pilot[None], app: UnoApp, card: str) -> None:
     """Move the cursor onto ``card`` with the arrow keys."""
-    target = app.hand().index(parse_card(card))
+    target = app.view.hand().index(parse_card(card))
     await pilot.press("home", *(["right"] * target))
-    assert app.hand()[app.cursor] == parse_card(card)
+    assert app.view.hand()[app.view.cursor] == parse_card(card)
 
 
 async def policy_move(pilot: Pilot[None], app: UnoApp) -> None:
@@ -92,11 +94,11 @@ async def policy_move(pilot: Pilot[None], app: UnoApp) -> None:
         else:
             await press(pilot, app, "p")
     else:
-        playable = app.playable()
+        playable = app.view.playable()
         if not playable:
             await press(pilot, app, "d")
             return
-        card = next(c for c in app.hand() if c in playable)
+        card = next(c for c in app.view.hand() if c in playable)
         await select(pilot, app, card_str(card))
         if len(g.hands[s.human]) == 2:
             await pilot.press("u")  # arm the UNO call for the next-to-last card
@@ -115,7 +117,7 @@ def test_whole_match_makes_every_kind_of_decision(tmp_path: Path) -> None:
         seed=5,
     )
     bot = ScriptedBot(["R+2", "W+4=G", "G2"])
-    session = Session(game, [None, bot], translator("en"), bot_kinds=["", "scripted"])
+    session = DecisionsSession(game, [None, bot], translator("en"), bot_kinds=["", "scripted"])
     save = tmp_path / "game.json"
     app = UnoApp(session, delay=0, save_path=save, bot_names=["heuristic"])
 
@@ -159,7 +161,8 @@ def test_whole_match_makes_every_kind_of_decision(tmp_path: Path) -> None:
             await pilot.press("q")
 
     asyncio.run(scenario())
-    assert {"play", "draw", "pass", "color", "uno", "catch", "challenge", "agent_p", "swap"} <= app.decisions
+    kinds = {"play", "draw", "pass", "color", "uno", "catch", "challenge", "agent_p", "swap"}
+    assert kinds <= session.decisions
     log = "\n".join(session.log)
     for words in ("answers with Agent P", "it was a bluff", "swaps hands with Player 2",
                   "catches Player 2 without an UNO call", "won the game"):

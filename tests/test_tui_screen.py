@@ -28,8 +28,11 @@ from unokit.core.actions import Action, parse_action
 from unokit.core.cards import card_str
 from unokit.core.observation import Observation
 from unokit.i18n import translator
-from unokit.tui.app import TURN_STYLE, AskScreen, ScoreScreen, UnoApp
+from unokit.tui.app import UnoApp
+from unokit.tui.saving import SaveFile
+from unokit.tui.screens import AskScreen, ScoreScreen
 from unokit.tui.session import Session
+from unokit.tui.view import TURN_STYLE
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -216,9 +219,9 @@ def test_the_table_leaves_room_for_the_moves_and_the_keys(tmp_path: Path, size: 
         assert newest_visible(app), "\n".join(shown)
         log = app.query_one("#log", RichLog)
         assert log.scrollable_content_region.height >= 3  # a few moves, not one
-        assert app.table_mode() == ("grid" if size == (80, 24) and players == 10 else "list")
+        assert app.view.table_mode() == ("grid" if size == (80, 24) and players == 10 else "list")
         assert "seat" not in screen_text(app).lower()  # people read Player 1 … N
-        table = flat(str(app.query_one("#table", Static).render()) if app.table_mode() == "list" else
+        table = flat(str(app.query_one("#table", Static).render()) if app.view.table_mode() == "list" else
                      screen_text(app))
         for seat in range(players):
             assert session.name(seat) in table or f" {seat + 1} " in f" {table} "
@@ -230,7 +233,7 @@ def test_the_table_leaves_room_for_the_moves_and_the_keys(tmp_path: Path, size: 
 
 
 def _keys(app: UnoApp) -> list[str]:
-    return [key for key, _what in app.key_items()]
+    return [key for key, _what in app.view.key_items()]
 
 
 ALWAYS = ["?", "s", "q", "Esc"]
@@ -349,13 +352,13 @@ def test_a_save_elsewhere_is_named_in_full(tmp_path: Path) -> None:
         await pilot.pause()
 
     run(app, (80, 24), scenario)
-    assert app.status_message == f"Partie sauvegardée. Pour la reprendre : unokit play --resume '{path}'"
+    assert app.view.status_message == f"Partie sauvegardée. Pour la reprendre : unokit play --resume '{path}'"
 
 
 def test_another_games_save_is_not_overwritten_without_asking(tmp_path: Path) -> None:
     other = tmp_path / "other.json"
     (first, names), _tr = play.build(args(players=3, seed=1, lang="en"))
-    UnoApp(first, bot_names=names).save(other)
+    SaveFile(first, bot_names=names).write(other)
     before = other.read_text()
     (session, names), _tr = play.build(args(players=2, seed=2, lang="el", save=str(other)))
     app = UnoApp(session, delay=60, save_path=other, bot_names=names)
@@ -367,7 +370,7 @@ def test_another_games_save_is_not_overwritten_without_asking(tmp_path: Path) ->
         assert "περιέχει άλλο παιχνίδι" in str(app.screen.query_one("#ask-question", Static).render())
         await pilot.press("n")  # keep it
         await pilot.pause()
-        assert other.read_text() == before and "Δεν αποθηκεύτηκε" in app.status_message
+        assert other.read_text() == before and "Δεν αποθηκεύτηκε" in app.view.status_message
         await pilot.press("s")
         await pilot.pause()
         await pilot.press("y")  # overwrite it
@@ -384,17 +387,17 @@ def test_another_games_save_is_not_overwritten_without_asking(tmp_path: Path) ->
 def test_this_games_older_save_is_overwritten_without_a_question(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     session, names = played_session(2, 5, 4)
-    UnoApp(session, bot_names=names).save(path)
+    SaveFile(session, bot_names=names).write(path)
     (again, names), _tr = play.build(args(resume=str(path), lang="en"))
     again_app = UnoApp(again, delay=60, save_path=tmp_path / "copy.json", bot_names=names)
-    again_app.save(tmp_path / "copy.json")
+    again_app.saves.write(tmp_path / "copy.json")
     (third, names), _tr = play.build(args(resume=str(path), lang="en", save=str(tmp_path / "copy.json")))
     app = UnoApp(third, delay=60, save_path=tmp_path / "copy.json", bot_names=names)
 
     async def scenario(pilot: Pilot[None]) -> None:
         await pilot.press("s")
         await pilot.pause()
-        assert not isinstance(app.screen, AskScreen) and "Game saved" in app.status_message
+        assert not isinstance(app.screen, AskScreen) and "Game saved" in app.view.status_message
 
     run(app, (80, 24), scenario)
 
@@ -413,7 +416,7 @@ def test_a_resumed_wild_draw_four_can_be_judged(tmp_path: Path, lang: str, told:
     session = Session(game, [None, Script("W+4=G")], translator(lang))
     session.bot_step()
     path = tmp_path / "g.json"
-    UnoApp(session, bot_names=["heuristic"]).save(path)
+    SaveFile(session, bot_names=["heuristic"]).write(path)
     (again, names), _tr = play.build(args(resume=str(path), lang=lang))
     assert told in again.log
     app = UnoApp(again, delay=60, save_path=path, bot_names=names, resumed=path)
@@ -501,7 +504,7 @@ def test_the_hands_seen_say_when_and_drop_the_cards_played_since(tmp_path: Path,
         assert seen.display
         text = str(seen.render())
         assert when in text and "R5 G8 B7" in text and drawn in text
-        await pilot.press("home", *["right"] * app.hand().index(parse_action("G2")), "enter")
+        await pilot.press("home", *["right"] * app.view.hand().index(parse_action("G2")), "enter")
         # Player 1 plays G2; Player 2 then plays G8
         for _ in range(20):
             await pilot.pause()
@@ -567,17 +570,17 @@ def test_the_last_play_is_highlighted_for_a_moment(tmp_path: Path, size: tuple[i
     app = UnoApp(session, delay=60, save_path=tmp_path / "g.json", bot_names=names, flash=600)
 
     async def scenario(pilot: Pilot[None]) -> None:
-        assert app.flashing() == (seat, card)
+        assert app.view.flashing() == (seat, card)
         text = flat(screen_text(app))
         assert f"(played by Player {seat + 1})" in text
-        if app.table_mode() == "list":
+        if app.view.table_mode() == "list":
             line = next(li for li in str(app.query_one("#table", Static).render()).split("\n")
                         if f"Player {seat + 1} (" in li)
             assert line.rstrip().endswith(f"←  {card_str(card)}"), line
-        app._flash_until = time.monotonic()  # the moment is over (brought forward): the highlight goes
+        app.view.flash_until = time.monotonic()  # the moment is over (brought forward): the highlight goes
         app.refresh_view()
         await pilot.pause()
-        assert app.flashing() is None
+        assert app.view.flashing() is None
         assert "←" not in str(app.query_one("#table", Static).render())
         assert f"(played by Player {seat + 1})" in flat(screen_text(app))  # still said, quietly
 
@@ -592,12 +595,12 @@ def test_the_seat_on_turn_is_marked(tmp_path: Path, size: tuple[int, int], playe
 
     async def scenario(pilot: Pilot[None]) -> None:
         turn = session.observe().turn
-        if app.table_mode() == "list":
-            text = app._seat_lines()
+        if app.view.table_mode() == "list":
+            text = app.view.seat_lines()
             line = text.plain.split("\n")[turn]
             assert line.startswith("▶ ") and f"Player {turn + 1}" in line
         else:
-            grid = app._seat_grid()
+            grid = app.view.seat_grid()
             cells = list(grid.columns[turn + 1].cells)
             text = cells[0]
             assert isinstance(text, Text) and text.plain.startswith("▶")
@@ -632,7 +635,7 @@ def test_the_score_table_shows_each_hands_points(tmp_path: Path, size: tuple[int
         assert "Target: 5000 points" in text  # the whole table and its keys fit
         total = sum(2 * i for i in range(1, players))
         console = Console(width=72, file=io.StringIO(), color_system=None, record=True)
-        console.print(app.score_table())
+        console.print(app.view.score_table())
         table = [flat(r) for r in console.export_text().split("\n")]
         winner = next(r for r in table if "Player 1 ★" in r)
         assert winner.split()[-4:] == ["0", "0", f"+{total}", str(total)], winner
@@ -656,7 +659,7 @@ def test_the_score_table_in_greek(tmp_path: Path) -> None:
                      "Στόχος: 5000 βαθμοί", "Enter: επόμενος γύρος"):
             assert word in text, (word, text)
         console = Console(width=120, file=io.StringIO(), color_system=None, record=True)
-        console.print(app.score_table())
+        console.print(app.view.score_table())
         header = console.export_text()
         assert all(w in header for w in ("Κάρτες στο χέρι", "Βαθμοί στο χέρι", "Αυτός ο γύρος", "Σύνολο"))
 
@@ -686,7 +689,7 @@ def test_the_greek_genitive(tmp_path: Path) -> None:
 def test_a_resumed_game_as_it_was_saved_quits_at_once(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     session, names = played_session(2, 5, 12)
-    UnoApp(session, bot_names=names).save(path)
+    SaveFile(session, bot_names=names).write(path)
     (again, names), _tr = play.build(args(resume=str(path), lang="en"))
     app = UnoApp(again, delay=60, save_path=path, bot_names=names, resumed=path)
     exits: list[bool] = []

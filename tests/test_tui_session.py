@@ -65,10 +65,10 @@ def test_a_resumed_game_shows_the_rounds_moves_so_far(tmp_path: Path, lang: str)
     while len(game.history) < 6 or game.awaiting in ("round_over", "game_over"):
         _play_some(session, 1)
     assert game.round_no > 0  # a later round: its own moves only
-    from unokit.tui.app import UnoApp
+    from unokit.tui.saving import SaveFile
 
     path = tmp_path / "save.json"
-    UnoApp(session, save_path=path, bot_names=names).save(path)
+    SaveFile(session, path, bot_names=names).save()
     (again, _names), _tr = play.build(args(resume=str(path), lang=lang))
     told = _this_round(session)
     assert len(told) > 4 + len(game.history) // 2  # the deal, and a line or more per move

@@ -143,6 +143,27 @@ def _cards(value: Any, step: int) -> list[str]:
         raise _malformed(step, str(exc)) from None
 
 
+_STATE: dict[str, Callable[[Game], Any]] = {
+    "turn": lambda g: g.turn,
+    "awaiting": lambda g: g.awaiting,
+    "top": lambda g: card_str(g.top),
+    "color": lambda g: COLOR_LETTERS[g.color],
+    "direction": lambda g: g.direction,
+    "hand_sizes": lambda g: g.hand_sizes(),
+    "draw_size": lambda g: len(g.draw_pile),
+    "discard_size": lambda g: len(g.discard),
+    "round_winner": lambda g: g.round_winner if g.round_winner >= 0 else None,
+    "scores": lambda g: list(g.scores),
+    "winner": lambda g: sorted(g.winners),
+    "eliminated": lambda g: [s for s in range(g.n) if g.eliminated[s]],
+}
+"""The ``expect`` keys that name one value of the game, and how to read it."""
+_SEAT_SETS = ("winner", "eliminated")
+"""The ``expect`` keys whose list of seats may come in any order."""
+
+_Differ = Callable[[str, Any, Any], None]
+
+
 def _check(game: Game, expect: Any, step: int) -> None:
     if not isinstance(expect, Mapping):
         raise _malformed(step, "'expect' must be an object")
@@ -153,73 +174,70 @@ def _check(game: Game, expect: Any, step: int) -> None:
             diffs.append(f"{what}: expected {want!r}, got {got!r}")
 
     for key, want in expect.items():
-        if key == "turn":
-            differ("turn", want, game.turn)
-        elif key == "awaiting":
-            differ("awaiting", want, game.awaiting)
-        elif key == "top":
-            differ("top", want, card_str(game.top))
-        elif key == "color":
-            differ("color", want, COLOR_LETTERS[game.color])
-        elif key == "direction":
-            differ("direction", want, game.direction)
-        elif key == "hand_sizes":
-            differ("hand_sizes", want, game.hand_sizes())
-        elif key in ("draw_size", "discard_size"):
-            got = len(game.draw_pile) if key == "draw_size" else len(game.discard)
-            differ(key, want, got)
+        if key in _STATE:
+            if key in _SEAT_SETS and isinstance(want, list):
+                want = sorted(want)
+            differ(key, want, _STATE[key](game))
         elif key == "hands":
-            if not isinstance(want, Mapping):
-                raise _malformed(step, "'hands' must map seats to cards")
-            for seat_key, cards in want.items():
-                seat = _seat_key(seat_key, game.n, step)
-                differ(f"hand of seat {seat}", _cards(cards, step),
-                       sorted(card_str(c) for c in game.hands[seat]))
+            _check_hands(game, want, step, differ)
         elif key in ("legal", "illegal"):
-            if not isinstance(want, Mapping):
-                raise _malformed(step, f"'{key}' must map seats to actions")
-            for seat_key, actions in want.items():
-                seat = _seat_key(seat_key, game.n, step)
-                if not isinstance(actions, list):
-                    raise _malformed(step, f"'{key}' of seat {seat} must be a list")
-                for text in actions:
-                    try:
-                        a = parse_action(text)
-                    except (NotationError, TypeError):
-                        if key == "illegal":
-                            continue  # not even an action: certainly not legal
-                        raise _malformed(step, f"{text!r} is not an action") from None
-                    ok = game.is_legal(seat, a)
-                    if key == "legal" and not ok:
-                        diffs.append(f"{text!r} should be legal for seat {seat}")
-                    if key == "illegal" and ok:
-                        diffs.append(f"{text!r} should be illegal for seat {seat}")
+            diffs += _legality_diffs(game, key, want, step)
         elif key == "seen":
-            if not isinstance(want, Mapping):
-                raise _malformed(step, "'seen' must map seats to {seat: cards}")
-            for seat_key, shown in want.items():
-                seat = _seat_key(seat_key, game.n, step)
-                if not isinstance(shown, Mapping):
-                    raise _malformed(step, "'seen' must map seats to {seat: cards}")
-                view = game.observe(seat).seen
-                for other_key, cards in shown.items():
-                    other = _seat_key(other_key, game.n, step)
-                    got_cards = view.get(other)
-                    differ(f"seat {seat} saw seat {other}", _cards(cards, step),
-                           None if got_cards is None else sorted(card_str(c) for c in got_cards))
-        elif key == "round_winner":
-            differ("round_winner", want, game.round_winner if game.round_winner >= 0 else None)
-        elif key == "scores":
-            differ("scores", want, list(game.scores))
-        elif key == "winner":
-            differ("winner", sorted(want) if isinstance(want, list) else want, sorted(game.winners))
-        elif key == "eliminated":
-            got_out = [s for s in range(game.n) if game.eliminated[s]]
-            differ("eliminated", sorted(want) if isinstance(want, list) else want, got_out)
+            _check_seen(game, want, step, differ)
         else:
             raise _malformed(step, f"unknown expect key {key!r}")
     if diffs:
         raise _Fail(step, "; ".join(diffs))
+
+
+def _check_hands(game: Game, want: Any, step: int, differ: _Differ) -> None:
+    """``"hands": {seat: cards}``: each seat's hand, in any order."""
+    if not isinstance(want, Mapping):
+        raise _malformed(step, "'hands' must map seats to cards")
+    for seat_key, cards in want.items():
+        seat = _seat_key(seat_key, game.n, step)
+        differ(f"hand of seat {seat}", _cards(cards, step), sorted(card_str(c) for c in game.hands[seat]))
+
+
+def _legality_diffs(game: Game, key: str, want: Any, step: int) -> list[str]:
+    """``"legal"`` or ``"illegal"``: ``{seat: actions}`` each of which the seat may (may not)
+    take. Text that is no action at all is certainly not legal."""
+    if not isinstance(want, Mapping):
+        raise _malformed(step, f"'{key}' must map seats to actions")
+    diffs: list[str] = []
+    for seat_key, actions in want.items():
+        seat = _seat_key(seat_key, game.n, step)
+        if not isinstance(actions, list):
+            raise _malformed(step, f"'{key}' of seat {seat} must be a list")
+        for text in actions:
+            try:
+                a = parse_action(text)
+            except (NotationError, TypeError):
+                if key == "illegal":
+                    continue  # not even an action: certainly not legal
+                raise _malformed(step, f"{text!r} is not an action") from None
+            ok = game.is_legal(seat, a)
+            if key == "legal" and not ok:
+                diffs.append(f"{text!r} should be legal for seat {seat}")
+            if key == "illegal" and ok:
+                diffs.append(f"{text!r} should be illegal for seat {seat}")
+    return diffs
+
+
+def _check_seen(game: Game, want: Any, step: int, differ: _Differ) -> None:
+    """``"seen": {seat: {other: cards}}``: the cards of ``other``'s hand that ``seat`` was shown."""
+    if not isinstance(want, Mapping):
+        raise _malformed(step, "'seen' must map seats to {seat: cards}")
+    for seat_key, shown in want.items():
+        seat = _seat_key(seat_key, game.n, step)
+        if not isinstance(shown, Mapping):
+            raise _malformed(step, "'seen' must map seats to {seat: cards}")
+        view = game.observe(seat).seen
+        for other_key, cards in shown.items():
+            other = _seat_key(other_key, game.n, step)
+            got_cards = view.get(other)
+            differ(f"seat {seat} saw seat {other}", _cards(cards, step),
+                   None if got_cards is None else sorted(card_str(c) for c in got_cards))
 
 
 def run_scenario(data: Any, file: str = "<scenario>", strict: bool = False) -> Result:

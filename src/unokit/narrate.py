@@ -26,6 +26,7 @@ records keep 0-based seats.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .core.cards import AGENT_P, CARD_COLOR, COLOR_NAMES, WILD, WILD_DRAW_FOUR, Card, card_str
 from .core.errors import UnoError
@@ -132,85 +133,65 @@ class Teller:
         return [self.tr.agree(line) for line in self._tell(e)]
 
     def _tell(self, e: Event) -> list[str]:
-        tr, _ = self.tr, self.tr._
-        if isinstance(e, RoundStarted):
-            self._facing = self._attacker = self._answered = -1
-            self.color = self.replaced = -1
-            self._first = _left_of(e.dealer, e.hand_sizes)
-            return [_("Round {n}: {dealer} deals.").format(n=e.round_no + 1, dealer=self.name(e.dealer))]
-        if isinstance(e, TurnedUp):
-            if e.returned:
-                return [_("The first card is {card}: it goes back into the draw pile.").format(
-                    card=self.card(e.card))]
-            if e.card < WILD:
-                self.color = CARD_COLOR[e.card]
-            lines = [_("The first card is {card}.").format(card=self.card(e.card))]
-            if e.card >= WILD and self._first >= 0:  # its colour is chosen first (S3)
-                lines.append(_("{who} chooses the colour.").format(who=self.name(self._first)))
-            return lines
-        if isinstance(e, Played):
-            return self._played(e)
-        if isinstance(e, WrongCard):
-            return [_("{who} shows {card}, which does not match: it goes back to the hand.").format(
-                who=self.name(e.seat), card=self.card(e.card))]
-        if isinstance(e, Drew):
-            if e.reason == "turn" and e.count == 1:
-                return [_("{who} draws a card.").format(who=self.name(e.seat))]
-            return [tr.ngettext("{who} draws {n} card.", "{who} draws {n} cards.", e.count).format(
-                who=self.name(e.seat), n=e.count)]
-        if isinstance(e, Reshuffled):
-            return [_("The discard pile is shuffled into a new draw pile.")]
-        if isinstance(e, Passed):
-            return [_("{who} keeps the card and passes.").format(who=self.name(e.seat))]
-        if isinstance(e, Skipped):
-            return [_("{who} is skipped.").format(who=self.name(e.seat))]
-        if isinstance(e, DirectionChanged):
-            return [_("Play changes direction.")]
-        if isinstance(e, ColorNamed):
-            self.color = e.color
-            return [_("{who} names {color}.").format(who=self.name(e.seat), color=tr.color(e.color))]
-        if isinstance(e, DrawPending):
-            self._facing, self._attacker = e.seat, e.attacker
-            return [tr.ngettext("{who} must take {n} card, or answer.",
-                                "{who} must take {n} cards, or answer.", e.count).format(
-                who=self.name(e.seat), n=e.count)]
-        if isinstance(e, Accepted):
-            self._facing = -1
-            return [_("{who} takes the cards.").format(who=self.name(e.seat))]
-        if isinstance(e, Challenged):
-            self._facing = -1
-            text = (_("{who} challenges the {card} of {target}: it was a bluff!") if e.won
-                    else _("{who} challenges the {card} of {target}: it was played fairly."))
-            return [text.format(who=self.name(e.challenger), card=self.card(WILD_DRAW_FOUR),
-                                target=self.name(e.attacker))]
-        if isinstance(e, AgentPAnswered):
-            self._facing = -1
-            if self._answered == e.seat:
-                self._answered = -1
-                return []
-            return [_("{who} answers with {card}: {target} takes the cards.").format(
-                who=self.name(e.seat), card=self.card(AGENT_P), target=self.name(e.attacker))]
-        if isinstance(e, UnoCalled):
-            return [_("{who} calls UNO!").format(who=self.name(e.seat))]
-        if isinstance(e, UnoMissed):
-            return [_("{who} has one card left and did not call UNO.").format(who=self.name(e.seat))]
-        if isinstance(e, Caught):
-            return [_("{who} catches {target} without an UNO call.").format(
-                who=self.name(e.catcher), target=self.name(e.seat))]
-        if isinstance(e, HostPenalty):
-            return [_("The host gives {who} the penalty for suggestions.").format(who=self.name(e.seat))]
-        if isinstance(e, Peeked):
-            return [_("{who} peeks at every other hand.").format(who=self.name(e.seat))]
-        if isinstance(e, HandsSwapped):
-            return [_("{who} swaps hands with {target}.").format(
-                who=self.name(e.seat), target=self.name(e.target))]
-        if isinstance(e, HandsRotated):
-            return [_("Every hand passes to the next player.")]
-        if isinstance(e, RoundEnded):
-            return self._round_ended(e)
-        if isinstance(e, GameEnded):
-            return [self.winner_text(e.winners)]
+        for kind in type(e).__mro__:
+            tell = _TELL.get(kind)
+            if tell is not None:
+                return tell(self, e)
         raise UnoError(f"no words for the event {type(e).__name__}")
+
+    def _round_started(self, e: RoundStarted) -> list[str]:
+        self._facing = self._attacker = self._answered = -1
+        self.color = self.replaced = -1
+        self._first = _left_of(e.dealer, e.hand_sizes)
+        return [self.tr._("Round {n}: {dealer} deals.").format(n=e.round_no + 1, dealer=self.name(e.dealer))]
+
+    def _turned_up(self, e: TurnedUp) -> list[str]:
+        _ = self.tr._
+        if e.returned:
+            return [_("The first card is {card}: it goes back into the draw pile.").format(
+                card=self.card(e.card))]
+        if e.card < WILD:
+            self.color = CARD_COLOR[e.card]
+        lines = [_("The first card is {card}.").format(card=self.card(e.card))]
+        if e.card >= WILD and self._first >= 0:  # its colour is chosen first (S3)
+            lines.append(_("{who} chooses the colour.").format(who=self.name(self._first)))
+        return lines
+
+    def _drew(self, e: Drew) -> list[str]:
+        if e.reason == "turn" and e.count == 1:
+            return [self.tr._("{who} draws a card.").format(who=self.name(e.seat))]
+        return [self.tr.ngettext("{who} draws {n} card.", "{who} draws {n} cards.", e.count).format(
+            who=self.name(e.seat), n=e.count)]
+
+    def _color_named(self, e: ColorNamed) -> list[str]:
+        self.color = e.color
+        return [self.tr._("{who} names {color}.").format(who=self.name(e.seat), color=self.tr.color(e.color))]
+
+    def _draw_pending(self, e: DrawPending) -> list[str]:
+        self._facing, self._attacker = e.seat, e.attacker
+        return [self.tr.ngettext("{who} must take {n} card, or answer.",
+                                 "{who} must take {n} cards, or answer.", e.count).format(
+            who=self.name(e.seat), n=e.count)]
+
+    def _accepted(self, e: Accepted) -> list[str]:
+        self._facing = -1
+        return [self.tr._("{who} takes the cards.").format(who=self.name(e.seat))]
+
+    def _challenged(self, e: Challenged) -> list[str]:
+        _ = self.tr._
+        self._facing = -1
+        text = (_("{who} challenges the {card} of {target}: it was a bluff!") if e.won
+                else _("{who} challenges the {card} of {target}: it was played fairly."))
+        return [text.format(who=self.name(e.challenger), card=self.card(WILD_DRAW_FOUR),
+                            target=self.name(e.attacker))]
+
+    def _agent_p_answered(self, e: AgentPAnswered) -> list[str]:
+        self._facing = -1
+        if self._answered == e.seat:
+            self._answered = -1
+            return []
+        return [self.tr._("{who} answers with {card}: {target} takes the cards.").format(
+            who=self.name(e.seat), card=self.card(AGENT_P), target=self.name(e.attacker))]
 
     def _played(self, e: Played) -> list[str]:
         tr, _ = self.tr, self.tr._
@@ -282,6 +263,40 @@ def _num(x: int | float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
+_TELL: dict[type[Event], Callable[[Teller, Any], list[str]]] = {
+    RoundStarted: Teller._round_started,
+    TurnedUp: Teller._turned_up,
+    Played: Teller._played,
+    WrongCard: lambda t, e: [t.tr._(
+        "{who} shows {card}, which does not match: it goes back to the hand.").format(
+        who=t.name(e.seat), card=t.card(e.card))],
+    Drew: Teller._drew,
+    Reshuffled: lambda t, e: [t.tr._("The discard pile is shuffled into a new draw pile.")],
+    Passed: lambda t, e: [t.tr._("{who} keeps the card and passes.").format(who=t.name(e.seat))],
+    Skipped: lambda t, e: [t.tr._("{who} is skipped.").format(who=t.name(e.seat))],
+    DirectionChanged: lambda t, e: [t.tr._("Play changes direction.")],
+    ColorNamed: Teller._color_named,
+    DrawPending: Teller._draw_pending,
+    Accepted: Teller._accepted,
+    Challenged: Teller._challenged,
+    AgentPAnswered: Teller._agent_p_answered,
+    UnoCalled: lambda t, e: [t.tr._("{who} calls UNO!").format(who=t.name(e.seat))],
+    UnoMissed: lambda t, e: [t.tr._("{who} has one card left and did not call UNO.").format(
+        who=t.name(e.seat))],
+    Caught: lambda t, e: [t.tr._("{who} catches {target} without an UNO call.").format(
+        who=t.name(e.catcher), target=t.name(e.seat))],
+    HostPenalty: lambda t, e: [t.tr._("The host gives {who} the penalty for suggestions.").format(
+        who=t.name(e.seat))],
+    Peeked: lambda t, e: [t.tr._("{who} peeks at every other hand.").format(who=t.name(e.seat))],
+    HandsSwapped: lambda t, e: [t.tr._("{who} swaps hands with {target}.").format(
+        who=t.name(e.seat), target=t.name(e.target))],
+    HandsRotated: lambda t, e: [t.tr._("Every hand passes to the next player.")],
+    RoundEnded: Teller._round_ended,
+    GameEnded: lambda t, e: [t.winner_text(e.winners)],
+}
+"""How :class:`Teller` tells each kind of event (its lines, in the player's language)."""
+
+
 # ---------------------------------------------------------------------- the record's words
 
 
@@ -297,73 +312,83 @@ def _side(seat: int, teams: int) -> str:
 def describe(e: Event, teams: int = 0) -> str:
     """One event in the record's words, as in ``unokit replay``: ``Player 1 plays R1``.
     ``teams``: the number of teams with ``mode: partners`` (else 0)."""
-    if isinstance(e, RoundStarted):
-        return f"round {e.round_no + 1}: {_seat(e.dealer)} deals {max(e.hand_sizes, default=0)} cards each"
-    if isinstance(e, TurnedUp):
-        c = e.card
-        if e.returned:
-            return f"turned up {card_str(c)}, which goes back into the draw pile"
-        color = "to be named" if c >= WILD else COLOR_NAMES[CARD_COLOR[c]]
-        return f"turned up {card_str(c)} (colour {color})"
-    if isinstance(e, Played):
-        who = _seat(e.seat)
-        text = f"{who} jumps in with {card_str(e.card)}" if e.jump_in else f"{who} plays {card_str(e.card)}"
-        if e.card >= WILD:
-            text += f" and names {COLOR_NAMES[e.color]}"
-        if e.uno:
-            text += ' and calls "UNO!"'
-        return text
-    if isinstance(e, WrongCard):
-        return f"{_seat(e.seat)} plays {card_str(e.card)}, a wrong card: it goes back to the hand"
-    if isinstance(e, Drew):
-        if e.source == "discard":
-            return f"{_seat(e.seat)} takes {e.count} from under the top of the discard pile"
-        if e.reason == "turn" and e.count == 1:
-            return f"{_seat(e.seat)} draws"
-        return f"{_seat(e.seat)} draws {e.count}"
-    if isinstance(e, Reshuffled):
-        return f"the discard pile is shuffled into a new draw pile of {e.draw_size} cards"
-    if isinstance(e, Passed):
-        return f"{_seat(e.seat)} keeps the card and passes"
-    if isinstance(e, Skipped):
-        return f"{_seat(e.seat)} is skipped"
-    if isinstance(e, DirectionChanged):
-        return "the direction reverses"
-    if isinstance(e, ColorNamed):
-        return f"{_seat(e.seat)} names {COLOR_NAMES[e.color]}"
-    if isinstance(e, DrawPending):
-        return f"{_seat(e.seat)} is to draw {e.count} or answer"
-    if isinstance(e, Accepted):
-        return f"{_seat(e.seat)} accepts the draw"
-    if isinstance(e, Challenged):
-        outcome = "it was a bluff" if e.won else "it was played fairly"
-        return f"{_seat(e.challenger)} challenges the Wild Draw Four of {_seat(e.attacker)}: {outcome}"
-    if isinstance(e, AgentPAnswered):
-        return f"{_seat(e.seat)} answers with Agent P: {_seat(e.attacker)} takes the {e.count} cards"
-    if isinstance(e, UnoCalled):
-        return f'{_seat(e.seat)} calls "UNO!"'
-    if isinstance(e, UnoMissed):
-        return f"{_seat(e.seat)} has one card left and did not call UNO"
-    if isinstance(e, Caught):
-        return f"{_seat(e.catcher)} catches {_seat(e.seat)} without an UNO call"
-    if isinstance(e, HostPenalty):
-        return f"the host penalizes {_seat(e.seat)} for suggestions"
-    if isinstance(e, Peeked):
-        return f"{_seat(e.seat)} peeks at every other hand"
-    if isinstance(e, HandsSwapped):
-        return f"{_seat(e.seat)} swaps hands with {_seat(e.target)}"
-    if isinstance(e, HandsRotated):
-        way = "left" if e.direction == 1 else "right"
-        return f"every hand passes to the next player on the {way}"
-    if isinstance(e, RoundEnded):
-        side = _side(e.winner, teams)
-        if e.blocked:
-            return (f"the round is blocked (no card played from a hand for {BLOCKED_AFTER} "
-                    f"turns): {side} holds the fewest points and wins the round")
-        return f"{side} wins the round"
-    if isinstance(e, GameEnded):
-        return f"Winner: {', '.join(_side(w, teams) if teams else _seat(w) for w in e.winners)}"
+    for kind in type(e).__mro__:
+        words = _DESCRIBE.get(kind)
+        if words is not None:
+            return words(e, teams)
     raise UnoError(f"no words for the event {type(e).__name__}")
+
+
+def _describe_turned_up(e: TurnedUp, teams: int) -> str:
+    c = e.card
+    if e.returned:
+        return f"turned up {card_str(c)}, which goes back into the draw pile"
+    color = "to be named" if c >= WILD else COLOR_NAMES[CARD_COLOR[c]]
+    return f"turned up {card_str(c)} (colour {color})"
+
+
+def _describe_played(e: Played, teams: int) -> str:
+    who = _seat(e.seat)
+    text = f"{who} jumps in with {card_str(e.card)}" if e.jump_in else f"{who} plays {card_str(e.card)}"
+    if e.card >= WILD:
+        text += f" and names {COLOR_NAMES[e.color]}"
+    if e.uno:
+        text += ' and calls "UNO!"'
+    return text
+
+
+def _describe_drew(e: Drew, teams: int) -> str:
+    if e.source == "discard":
+        return f"{_seat(e.seat)} takes {e.count} from under the top of the discard pile"
+    if e.reason == "turn" and e.count == 1:
+        return f"{_seat(e.seat)} draws"
+    return f"{_seat(e.seat)} draws {e.count}"
+
+
+def _describe_challenged(e: Challenged, teams: int) -> str:
+    outcome = "it was a bluff" if e.won else "it was played fairly"
+    return f"{_seat(e.challenger)} challenges the Wild Draw Four of {_seat(e.attacker)}: {outcome}"
+
+
+def _describe_round_ended(e: RoundEnded, teams: int) -> str:
+    side = _side(e.winner, teams)
+    if e.blocked:
+        return (f"the round is blocked (no card played from a hand for {BLOCKED_AFTER} "
+                f"turns): {side} holds the fewest points and wins the round")
+    return f"{side} wins the round"
+
+
+_DESCRIBE: dict[type[Event], Callable[[Any, int], str]] = {
+    RoundStarted: lambda e, teams: (f"round {e.round_no + 1}: {_seat(e.dealer)} deals "
+                                    f"{max(e.hand_sizes, default=0)} cards each"),
+    TurnedUp: _describe_turned_up,
+    Played: _describe_played,
+    WrongCard: lambda e, teams: (f"{_seat(e.seat)} plays {card_str(e.card)}, a wrong card: it goes back "
+                                 "to the hand"),
+    Drew: _describe_drew,
+    Reshuffled: lambda e, teams: f"the discard pile is shuffled into a new draw pile of {e.draw_size} cards",
+    Passed: lambda e, teams: f"{_seat(e.seat)} keeps the card and passes",
+    Skipped: lambda e, teams: f"{_seat(e.seat)} is skipped",
+    DirectionChanged: lambda e, teams: "the direction reverses",
+    ColorNamed: lambda e, teams: f"{_seat(e.seat)} names {COLOR_NAMES[e.color]}",
+    DrawPending: lambda e, teams: f"{_seat(e.seat)} is to draw {e.count} or answer",
+    Accepted: lambda e, teams: f"{_seat(e.seat)} accepts the draw",
+    Challenged: _describe_challenged,
+    AgentPAnswered: lambda e, teams: (f"{_seat(e.seat)} answers with Agent P: {_seat(e.attacker)} takes "
+                                      f"the {e.count} cards"),
+    UnoCalled: lambda e, teams: f'{_seat(e.seat)} calls "UNO!"',
+    UnoMissed: lambda e, teams: f"{_seat(e.seat)} has one card left and did not call UNO",
+    Caught: lambda e, teams: f"{_seat(e.catcher)} catches {_seat(e.seat)} without an UNO call",
+    HostPenalty: lambda e, teams: f"the host penalizes {_seat(e.seat)} for suggestions",
+    Peeked: lambda e, teams: f"{_seat(e.seat)} peeks at every other hand",
+    HandsSwapped: lambda e, teams: f"{_seat(e.seat)} swaps hands with {_seat(e.target)}",
+    HandsRotated: lambda e, teams: ("every hand passes to the next player on the "
+                                    + ("left" if e.direction == 1 else "right")),
+    RoundEnded: _describe_round_ended,
+    GameEnded: lambda e, teams: "Winner: " + ", ".join(_side(w, teams) if teams else _seat(w)
+                                                       for w in e.winners),
+}
+"""How :func:`describe` words each kind of event (given it and the number of teams)."""
 
 
 _TO_DO = {"play": "play", "drawn": "play the card drawn or pass", "respond": "answer a draw card",

@@ -98,16 +98,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise UnoError(f"unokit serve needs the web extra ({exc}); install it with: "
                        "pip install 'unokit[web]'") from None
-    if not 0 <= args.port <= 65535:
-        raise OptionError(f"--port must be 0 to 65535, not {args.port}")
-    if args.max_rooms < 1:
-        raise OptionError(f"--max-rooms must be at least 1, not {args.max_rooms}")
-    if args.rate_limit < 0:
-        raise OptionError(f"--rate-limit must be 0 (no limit) or more, not {args.rate_limit}")
-    if not args.idle_hours > 0 or args.idle_hours == float("inf"):
-        raise OptionError(f"--idle-hours must be a finite number above 0, not {args.idle_hours}")
-    if args.workers < 1:
-        raise OptionError(f"--workers must be at least 1, not {args.workers}")
+    _check_numbers(args)
     url = args.database or default_database()
     if args.workers > 1 and not is_postgresql(url):
         raise OptionError(f"--workers {args.workers} needs a PostgreSQL --database (postgresql://...): "
@@ -120,16 +111,7 @@ def run(args: argparse.Namespace) -> int:
     options = ServerOptions(dev=args.dev, max_rooms=args.max_rooms, allowed_origins=tuple(args.allow_origin),
                             idle_hours=args.idle_hours, posts_per_10s=args.rate_limit,
                             rate_limit=args.rate_limit)
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((args.host, args.port))
-    except OSError as exc:
-        sock.close()
-        raise UnoError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
-    sock.listen(128)
-    sock.set_inheritable(True)
+    sock = _listen(args.host, args.port)
     port = sock.getsockname()[1]
     settings: dict[str, Any] = {"log_level": args.log_level, "ws_max_size": MAX_FRAME_BYTES,
                                 "server_header": False, "proxy_headers": False, "lifespan": "on",
@@ -143,13 +125,7 @@ def run(args: argparse.Namespace) -> int:
         config = uvicorn.Config(create_app(store, options), **settings)
     server = uvicorn.Server(config)
     keep_secrets_out_of_logs()  # after the config has set the loggers up (and again at startup)
-    for line in links(args.host, port):
-        print(line, flush=True)
-    if args.dev:
-        print("unokit: development mode (--dev): hidden cards can be read at /api/dev", flush=True)
-    if args.open:
-        shown = "127.0.0.1" if args.host in ("0.0.0.0", "", "::") else args.host
-        _open_later(f"http://{shown}:{port}/")
+    _announce(args, port)
     try:
         if args.workers > 1:
             from uvicorn.supervisors import Multiprocess
@@ -162,6 +138,46 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         store.close()
     return 0
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
+    """Refuse a port, a number of rooms, a rate, an idle time or a number of workers out of range."""
+    if not 0 <= args.port <= 65535:
+        raise OptionError(f"--port must be 0 to 65535, not {args.port}")
+    if args.max_rooms < 1:
+        raise OptionError(f"--max-rooms must be at least 1, not {args.max_rooms}")
+    if args.rate_limit < 0:
+        raise OptionError(f"--rate-limit must be 0 (no limit) or more, not {args.rate_limit}")
+    if not args.idle_hours > 0 or args.idle_hours == float("inf"):
+        raise OptionError(f"--idle-hours must be a finite number above 0, not {args.idle_hours}")
+    if args.workers < 1:
+        raise OptionError(f"--workers must be at least 1, not {args.workers}")
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port``, which the workers' processes inherit."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise UnoError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _announce(args: argparse.Namespace, port: int) -> None:
+    """Print the links (and the development mode's warning), and open the link with ``--open``."""
+    for line in links(args.host, port):
+        print(line, flush=True)
+    if args.dev:
+        print("unokit: development mode (--dev): hidden cards can be read at /api/dev", flush=True)
+    if args.open:
+        shown = "127.0.0.1" if args.host in ("0.0.0.0", "", "::") else args.host
+        _open_later(f"http://{shown}:{port}/")
 
 
 WORKER_SETTINGS = "UNOKIT_SERVE_WORKER"

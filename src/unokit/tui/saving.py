@@ -1,0 +1,117 @@
+"""The save file of ``unokit play``: where the game is saved, whether a file may be overwritten
+without asking, and what to tell the player about it (in the player's language).
+
+A file this game was resumed from or saved to is its own; any other file that exists is
+overwritten only when the player says so, unless it holds a save of this very game (the same
+edition, players, seed, options and first deal: an older save of it).
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+from ..core.phases import AWAITING, GAME_OVER
+from .session import Session
+
+DEFAULT_SAVE = "unokit-game.json"
+"""The save file when none is given."""
+
+_SAME_GAME = ("format", "edition", "players", "seed", "options")
+_SAME_DEAL = ("dealer", "deck", "hands", "discard", "draw")
+
+
+class SaveFile:
+    """The save file ``path`` of ``session``'s game, with ``bot_names`` (the bots' names as
+    given, saved with the record so that ``--resume`` seats the same bots). ``resumed``: the
+    file the game was resumed from, which holds it as it stands until it changes."""
+
+    def __init__(self, session: Session, path: str | Path = DEFAULT_SAVE,
+                 bot_names: list[str] | None = None, resumed: str | Path | None = None) -> None:
+        self.session = session
+        self.path = Path(path)
+        self.bot_names = bot_names or []
+        self.saved_version = -1
+        """The game's version when it was last saved (-1: not saved)."""
+        self.saved_to: Path | None = None
+        """Where it was last saved (or resumed from)."""
+        self.own_files: set[Path] = set()
+        """The files this game may overwrite without asking: the one it was resumed from, and
+        those it saved to."""
+        if resumed is not None:  # saved as it stands, until it changes
+            self.own_files.add(Path(resumed).resolve())
+            self.saved_to = Path(resumed)
+            self.saved_version = session.version
+
+    def is_saved(self) -> bool:
+        """Whether the game is saved as it stands."""
+        return self.saved_version == self.session.version
+
+    def holds_another_game(self, path: Path | None = None) -> bool:
+        """Whether ``path`` (by default the save file) is a file that is not a save of this game
+        (another game's save, or anything else): it is not overwritten without asking."""
+        path = path or self.path
+        if not path.exists() or path.resolve() in self.own_files:
+            return False
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return True
+        mine = self.session.record()
+        if not isinstance(data, dict) or not isinstance(data.get("rounds"), list) or not data["rounds"]:
+            return True
+        same = all(data.get(k) == mine.get(k) for k in _SAME_GAME)
+        first, ours = data["rounds"][0], mine["rounds"][0]
+        if not isinstance(first, dict):
+            return True
+        return not (same and all(first.get(k) == ours.get(k) for k in _SAME_DEAL))
+
+    def write(self, path: Path | None = None) -> None:
+        """Write the game record (plus the bots' names) to ``path`` (by default the save file);
+        raises ``OSError`` when it cannot."""
+        data: dict[str, Any] = self.session.record()
+        data["play"] = {"bots": self.bot_names, "human": self.session.human}
+        (path or self.path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+    def save(self) -> None:
+        """Save the game to the save file, which is then its own; raises ``OSError`` when it
+        cannot (and nothing is counted as saved)."""
+        self.write(self.path)
+        self.saved_version = self.session.version
+        self.saved_to = self.path
+        self.own_files.add(self.path.resolve())
+
+    def shown_path(self, path: Path | None = None) -> str:
+        """The save file as the player may type it: as given when it is in the current folder,
+        else in full."""
+        full = (path or self.path).resolve()
+        return full.name if full.parent == Path.cwd().resolve() else str(full)
+
+    def saved_text(self, path: Path | None = None) -> str:
+        """Where the game was saved (``path``, by default the save file), and how to go on with
+        it (the file in full once: in the command when it is not in the current folder)."""
+        tr = self.session.tr
+        path = path or self.path
+        shown = self.shown_path(path)
+        full = str(path.resolve())
+        text = tr._("Game saved.") if shown == full else tr._("Game saved to {path}.").format(path=full)
+        if self.session.observe().awaiting == AWAITING[GAME_OVER]:
+            then = tr._("Watch it again with: unokit replay {file}")
+        else:
+            then = tr._("Resume it with: unokit play --resume {file}")
+        return text + " " + then.format(file=shlex.quote(shown))
+
+    def farewell(self) -> str:
+        """What to say once the game has closed: where it is saved, or that it is not."""
+        tr = self.session.tr
+        if self.saved_to is not None and self.is_saved():
+            return self.saved_text(self.saved_to)
+        if self.saved_to is not None:
+            return tr._("The moves since the last save are not saved (the save is {path}).").format(
+                path=str(self.saved_to.resolve()))
+        return tr._("The game was not saved.")
+
+
+__all__ = ["DEFAULT_SAVE", "SaveFile"]
