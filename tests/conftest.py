@@ -10,6 +10,7 @@ random mix of RULES.md options (used by the property and soak tests); ``random_s
 
 from __future__ import annotations
 
+import argparse
 import random
 import re
 from collections import Counter
@@ -19,7 +20,8 @@ from typing import Any
 import pytest
 
 from unokit import Game, IllegalActionError, NotationError, Options, action_str, card_str, edition_deck
-from unokit.core.actions import Action
+from unokit.core.actions import Action, parse_action
+from unokit.core.observation import Observation
 
 COLORS = "RYGB"
 
@@ -226,9 +228,37 @@ def placeholder_errors(lang: str, catalog: Any, messages: Iterable[tuple[str | N
     return missing, wrong
 
 
+def play_args(**kw: object) -> argparse.Namespace:
+    """``unokit play``'s arguments: its defaults, with ``kw`` set."""
+    from unokit.commands import play
+
+    parser = argparse.ArgumentParser()
+    play.add_arguments(parser)
+    ns = parser.parse_args([])
+    for k, v in kw.items():
+        setattr(ns, k, v)
+    return ns
+
+
+class Script:
+    """A bot that plays the given actions on its turns, then its first legal action; it never
+    acts out of turn."""
+
+    name = "script"
+
+    def __init__(self, *actions: str) -> None:
+        self.actions = [parse_action(a) for a in actions]
+
+    def act(self, obs: Observation) -> Action | None:
+        if obs.turn != obs.seat:
+            return None
+        return self.actions.pop(0) if self.actions else obs.legal[0]
+
+
 __all__ = [
     "COLORS",
     "NotationError",
+    "Script",
     "agent_turns",
     "all_cards",
     "assert_whole_deck",
@@ -239,6 +269,7 @@ __all__ = [
     "legal",
     "placeholder_errors",
     "play",
+    "play_args",
     "random_options",
     "random_step",
     "refused",

@@ -3,13 +3,13 @@ a saved game resumes."""
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import play_args as args
 from unokit.cli import main
 from unokit.commands import play
 from unokit.core.record import write_record
@@ -69,14 +69,6 @@ def test_no_traceback_from_the_real_command() -> None:
     assert proc.returncode == 2
     assert proc.stderr.strip() == "unokit: error: --players must be 2 to 10, not 0"
 
-
-def args(**kw: object) -> argparse.Namespace:
-    parser = argparse.ArgumentParser()
-    play.add_arguments(parser)
-    ns = parser.parse_args([])
-    for k, v in kw.items():
-        setattr(ns, k, v)
-    return ns
 
 
 def test_new_match_and_resume(tmp_path: Path) -> None:

@@ -5,7 +5,6 @@ last play and the round's points."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import io
 import json
@@ -22,11 +21,12 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
+from conftest import Script
+from conftest import play_args as args
 from unokit import Game, Options
 from unokit.commands import play
-from unokit.core.actions import Action, parse_action
+from unokit.core.actions import parse_action
 from unokit.core.cards import card_str
-from unokit.core.observation import Observation
 from unokit.i18n import translator
 from unokit.tui.app import UnoApp
 from unokit.tui.saving import SaveFile
@@ -36,14 +36,6 @@ from unokit.tui.view import TURN_STYLE
 
 SIZES = [(80, 24), (160, 50)]
 
-
-def args(**kw: object) -> argparse.Namespace:
-    parser = argparse.ArgumentParser()
-    play.add_arguments(parser)
-    ns = parser.parse_args([])
-    for k, v in kw.items():
-        setattr(ns, k, v)
-    return ns
 
 
 def screen_text(app: UnoApp) -> str:
@@ -101,19 +93,6 @@ def played_session(players: int, seed: int, lines: int, lang: str = "en") -> tup
             session.bot_step()
     return session, names
 
-
-class Script:
-    """Plays the given actions on its turns; never acts out of turn."""
-
-    name = "script"
-
-    def __init__(self, *actions: str) -> None:
-        self.actions = [parse_action(a) for a in actions]
-
-    def act(self, obs: Observation) -> Action | None:
-        if obs.turn != obs.seat:
-            return None
-        return self.actions.pop(0) if self.actions else obs.legal[0]
 
 
 # ---------------------------------------------------------------- 1. the first card's effect

@@ -3,27 +3,19 @@ a resumed round's moves), and the table decides who is asked, the human included
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pytest
 
+from conftest import Script
+from conftest import play_args as args
 from unokit import Game
 from unokit.bots.registry import make_bot
 from unokit.commands import play
-from unokit.core.actions import Action, catch_action, parse_action
+from unokit.core.actions import Action, catch_action
 from unokit.core.observation import Observation
 from unokit.i18n import translator
 from unokit.tui.session import Session
-
-
-def args(**kw: object) -> argparse.Namespace:
-    parser = argparse.ArgumentParser()
-    play.add_arguments(parser)
-    ns = parser.parse_args([])
-    for k, v in kw.items():
-        setattr(ns, k, v)
-    return ns
 
 
 def test_the_first_cards_effect_is_told() -> None:
@@ -84,19 +76,6 @@ class Quiet:
     def act(self, obs: Observation) -> Action | None:
         return obs.legal[0] if obs.turn == obs.seat else None
 
-
-class Script:
-    """Plays the given actions on its turns; never acts out of turn."""
-
-    name = "script"
-
-    def __init__(self, *actions: str) -> None:
-        self.actions = [parse_action(a) for a in actions]
-
-    def act(self, obs: Observation) -> Action | None:
-        if obs.turn != obs.seat:
-            return None
-        return self.actions.pop(0) if self.actions else obs.legal[0]
 
 
 def _missed_call() -> Session:

@@ -13,30 +13,17 @@ pytest.importorskip("rich")
 from rich.console import Console
 from rich.text import Text
 
+from conftest import Script
 from unokit import Game, Options
 from unokit.bots.registry import make_bot
-from unokit.core.actions import Action, parse_action
+from unokit.core.actions import parse_action
 from unokit.core.cards import parse_card
-from unokit.core.observation import Observation
 from unokit.i18n import translator
 from unokit.tui.session import Session
 from unokit.tui.view import TURN_STYLE, View, rows_of
 
 ALWAYS = ["?", "s", "q", "Esc"]
 
-
-class Script:
-    """Plays the given actions on its turns; never acts out of turn."""
-
-    name = "script"
-
-    def __init__(self, *actions: str) -> None:
-        self.actions = [parse_action(a) for a in actions]
-
-    def act(self, obs: Observation) -> Action | None:
-        if obs.turn != obs.seat:
-            return None
-        return self.actions.pop(0) if self.actions else obs.legal[0]
 
 
 def _view(hands: list[list[str]], discard: str, *bot_plays: str, lang: str = "en",
