@@ -186,3 +186,17 @@ def test_a_mypyc_failure_falls_back_to_pure_python_unless_required(tree: Path) -
     assert "mypyc could not compile the engine (SystemExit: 1); building the pure-Python" in proc.stderr
     required = _decide(tree, refuse, UNOKIT_BUILD_EXTENSIONS="1", UNOKIT_COMPILE="1")
     assert required.returncode == 1 and "ext" not in required.stdout
+
+
+def test_each_extra_names_another_instead_of_copying_it() -> None:
+    """The dev extra names the web extra (``unokit[web]``) instead of a copy of its list, and
+    the ``unokit.bot_prefixes`` entry points name modules of the package."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    assert "unokit[web]" in extras["dev"]
+    assert not set(extras["web"]) & set(extras["dev"]), "dev copies part of the web extra"
+    for target in project["entry-points"]["unokit.bot_prefixes"].values():
+        module = target.partition(":")[0]
+        assert (ROOT / "src" / Path(*module.split("."))).with_suffix(".py").is_file(), target
