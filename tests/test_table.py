@@ -270,7 +270,7 @@ def test_nothing_is_asked_once_the_round_is_over() -> None:
     table.act(0, "R1")
     assert game.awaiting == "round_over"
     assert table.waiting_on() == ()
-    assert table.next_seat() is None
+    assert table.next_seat() is None and table.asked() is None
     assert not any(table.must_act(s) for s in range(game.n))
     with pytest.raises(IllegalActionError, match="the round is over"):
         table.decline(1)
@@ -365,6 +365,7 @@ def test_the_table_asks_exactly_the_seats_with_a_choice_in_turn_order(
             assert has_out_of_turn_choice(game, s) and not game.eliminated[s]
         assert table.next_seat() == waiting[0]
         assert [s for s in range(game.n) if table.must_act(s)] == ([turn] if len(waiting) == 1 else [])
+        assert table.asked() == (waiting[0], len(waiting) == 1)
         seat = waiting[0]
         roll = rng.random()
         if roll < 0.15:  # someone acts out of its place (a person clicking while a bot thinks)
