@@ -33,28 +33,29 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core.actions import Action, action_str
-from ..core.codec import action_line, parse_action_line
-from ..core.errors import IllegalActionError, NotationError, RecordError, UnoError
+from ..core.codec import action_line
+from ..core.errors import IllegalActionError, NotationError, UnoError
 from ..core.events import Event
 from ..core.game import Game
-from ..core.record import VERSION as RECORD_VERSION
-from ..core.record import record_of, replay, round_events
+from ..core.record import record_of, round_events
 from ..core.table import Table
 from . import security
 from .cluster import Cluster, note_sender
 from .driver import Driver
+from .follow import Follower
 from .models import Act, Chat, CreateRoom, Hello, Kick, Leave, Move, Ready, Rematch, SetBot
+from .persistence import RoomWriter
 from .protocol import CHAT_HISTORY, ClientMessage, GameMessage, ProtocolError, check_chat, check_name, dumps
-from .records import game_action, record_after, replay_declines, resume
+from .records import game_action, resume
 from .seats import Client, Seat
 from .settings import Settings, parse_settings, room_bot
 from .statuses import CLOSED, GAME_OVER_STATUS, LOBBY, PLAYING, ROUND_OVER_STATUS, closed_error, status_of
-from .store import STORE_FORMAT, ChatData, RoomConflict, RoomData, Store
+from .store import STORE_FORMAT, ChatData, RoomData, Store
 
 log = logging.getLogger("unokit.server")
 
@@ -102,18 +103,17 @@ class Room:
         process; on PostgreSQL, the process that holds the room's advisory lock."""
         self.dirty = False
         """This copy of the room must be read again from the database before it is used."""
-        self._diverged = False
-        """This copy changed without being stored (a write failed): read it again whole."""
-        self._reloading = False
-        self._announced: tuple[int, int] | None = None
+        self.announced: tuple[int, int] | None = None
         """The match and the game's version that every connection was last sent."""
-        self._notes: list[dict[str, Any]] = []
-        self._follower: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         self.driver = Driver(self)
         """The task that runs the room's bots and timers (where this process owns the room)."""
+        self.follower = Follower(self)
+        """What follows the changes other processes make to the room, and reads it again."""
+        self.writer = RoomWriter(self)
+        """What stores the room's changes."""
         self.last_change = time.monotonic()
-        self._gone: dict[int, float] = {}
+        self.gone: dict[int, float] = {}
         """When each seat's last connection ended (``time.monotonic()``); the room's making or
         loading for a seat never connected since."""
         self._since = self.last_change
@@ -180,13 +180,13 @@ class Room:
     def _message(self, events: Sequence[Event], replay: bool = False) -> GameMessage:
         return GameMessage(self.version, tuple(events), self.names(), replay, self.deadline)
 
-    def _send_game(self, events: Sequence[Event], replay: bool = False,
+    def send_game(self, events: Sequence[Event], replay: bool = False,
                    to: Sequence[Client] | None = None) -> None:
         game = self.game
         if game is None:
             return
         if to is None:
-            self._announced = (self.game_no, game.version)
+            self.announced = (self.game_no, game.version)
         message = self._message(events, replay)
         texts: dict[int | None, tuple[str, str]] = {}
         for c in self.clients if to is None else to:
@@ -208,48 +208,6 @@ class Room:
                                                         "try again in a moment")
             yield
 
-    def _write(self, method: Callable[..., int], note: dict[str, Any], *, diverged: bool = False,
-               **values: Any) -> None:
-        """Store a change of the room with ``method`` (of :class:`~.store.Store`), checking the
-        room's revision, and announce it (``note``) to the other processes. If another
-        process changed the room first, or the database fails, nothing is stored, the room is
-        read again (whole, with ``diverged``: the change was made to the game), and the change
-        is refused."""
-        try:
-            self.rev = method(self.code, **self._write_args(note, values))
-        except Exception as exc:
-            raise self._refusal(exc, diverged) from None
-
-    async def _write_off_loop(self, method: Callable[..., int], note: dict[str, Any], *,
-                              diverged: bool = False, **values: Any) -> None:
-        """:meth:`_write`, in a worker thread on PostgreSQL (a round trip to a database server
-        must not hold the event loop up: other rooms go on meanwhile; this room waits, under
-        its lock); at once on SQLite (a local commit, well under a millisecond)."""
-        if not self.store.postgresql:
-            self._write(method, note, diverged=diverged, **values)
-            return
-        args = self._write_args(note, values)
-        try:
-            self.rev = await asyncio.to_thread(method, self.code, **args)
-        except Exception as exc:
-            raise self._refusal(exc, diverged) from None
-
-    def _refusal(self, exc: Exception, diverged: bool) -> ProtocolError:
-        """A write failed (``exc``): read the room again; what the client is told."""
-        if not isinstance(exc, RoomConflict):
-            log.error("room %s: a change could not be stored; reading the room again", self.code,
-                      exc_info=exc)
-        self._diverged = self._diverged or diverged
-        self.dirty = True
-        self.reload()
-        if isinstance(exc, RoomConflict):
-            return ProtocolError("stale", "the room changed at the same moment: look again and retry")
-        return ProtocolError("server_error", "the server could not save the change: try again in a moment")
-
-    def _write_args(self, note: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
-        change = self.rooms.note({**note, "c": self.code, "r": self.rev + 1})
-        return {"rev": self.rev, "note": change, **values}
-
     def publish_presence(self) -> None:
         """Tell the other processes which seats have a connection here."""
         if self.rooms.cluster is None:
@@ -264,205 +222,7 @@ class Room:
         except Exception as exc:
             log.warning("room %s: presence could not be stored (%s)", self.code, exc)
 
-    def note(self, change: dict[str, Any]) -> None:
-        """Another process changed the room (its notification): follow it."""
-        self._notes.append(change)
-        if self._follower is None or self._follower.done():
-            self._follower = asyncio.get_running_loop().create_task(self._follow())
-
-    async def _follow(self) -> None:
-        while self._notes:
-            async with self.lock:
-                notes, self._notes = self._notes, []
-                try:
-                    for change in notes:
-                        if not self.dirty:
-                            self._follow_one(change)
-                    if self.dirty:
-                        self.reload()
-                except Exception:
-                    log.exception("room %s: following a change failed; reading the room again", self.code)
-                    self._diverged = self.dirty = True
-                    self.reload()
-            await asyncio.sleep(0)
-
-    def _follow_one(self, change: dict[str, Any]) -> None:
-        """Apply one change another process made: replay an action or a deal that comes right
-        after this copy's; add a chat line; read the presence; else read the room again."""
-        kind = change.get("k")
-        if kind == "chat":
-            message = change.get("m")
-            if isinstance(message, dict) and (not self.chat or message["id"] > self.chat[-1].id):
-                self._add_chat(ChatData(message["id"], message["seat"], message["name"], message["text"],
-                                        message["time"]), dumps(message))
-            return
-        if kind == "presence":
-            self._set_remote(self.store.present(self.code, self.rooms.server_id or ""))
-            self.send_room()
-            self.next_round_if_ready()
-            self.kick_driver()
-            return
-        rev = change.get("r")
-        if isinstance(rev, int) and rev <= self.rev:
-            return  # this copy has it already
-        game = self.game
-        if (kind in ("act", "deal") and rev == self.rev + 1 and game is not None
-                and change.get("g") == self.game_no and change.get("v") == game.version + 1):
-            done = self._step(parse_action_line(str(change.get("l"))) if kind == "act" else None)
-            if done is None:
-                self.dirty = True
-                return
-            if game.version != change.get("v"):
-                self._diverged = self.dirty = True
-                return
-            self.rev = rev
-            self._tell_step(*done)
-            return
-        self.dirty = True
-
-    def _set_remote(self, present: frozenset[int]) -> None:
-        now = time.monotonic()
-        for seat in self.remote - present:
-            if not any(c.seat == seat for c in self.clients):
-                self._gone[seat] = now
-        self.remote = present
-
-    def reload(self) -> None:
-        """Read the room again from the database and tell the connections what changed: the
-        actions and deals this copy missed are replayed (each seat is sent their events);
-        a copy that cannot be brought up to date that way is replaced, and its connections
-        sent the match again. If the database cannot be read, the room stays to be read
-        again (``_dirty``)."""
-        if self._reloading:  # a change refused while reading the room: read it again later
-            self.dirty = True
-            return
-        self._reloading = True
-        try:
-            self._reload()
-        finally:
-            self._reloading = False
-
-    def _reload(self) -> None:
-        try:
-            data = self.store.load_room(self.code, CHAT_HISTORY, self.rooms.server_id)
-        except Exception as exc:
-            log.warning("room %s cannot be read from the database (%s)", self.code, exc)
-            self.dirty = True
-            return
-        self.dirty = False
-        if data is None or data.status == CLOSED:
-            if self.status != CLOSED:
-                self._close_here(data.closed_reason if data is not None else "format")
-            return
-        before = json.dumps(self.room_message(None))
-        diverged, self._diverged = self._diverged, False
-        try:
-            self._sync(data, diverged)
-        except (UnoError, TypeError, ValueError, KeyError) as exc:
-            log.error("room %s cannot be read again (%s): closing it", self.code, exc)
-            self._close("format")
-            return
-        self.set_deadline()
-        if json.dumps(self.room_message(None)) != before:
-            self.send_room()
-        self.next_round_if_ready()
-        self.kick_driver()
-
-    def _sync(self, data: RoomData, diverged: bool) -> None:
-        game = self.game
-        caught_up = False
-        if (not diverged and game is not None and self.table is not None and data.record is not None
-                and data.game_no == self.game_no and data.version >= game.version):
-            caught_up = self._catch_up(data.record) and game.version == data.version
-        if not caught_up:
-            opening = self.game_no != data.game_no or game is None
-            self.status = data.status
-            self.restore(data)
-            if self.game is not None:
-                fresh = self.game.history == [] and len(self.game.rounds) == 1 and opening
-                if fresh:
-                    self._send_game(self.game.opening_events())
-                elif self._announced != (self.game_no, self.game.version):
-                    self._send_game(round_events(self.game), replay=True)
-                # else: the game read is the one last announced (a change refused): nothing new
-        else:
-            self._apply_declined(data.declined)
-        self.rev = data.rev
-        self.status = data.status if self.game is None else self._status_of_room(data.status)
-        self.host, self.closed_reason = data.host, data.closed_reason
-        for seat, stored in zip(self.seats, data.seats, strict=True):
-            seat.set(stored)
-        self._set_remote(data.present)
-        known = self.chat[-1].id if self.chat else 0
-        for line in data.chat:
-            if line.id > known:
-                text = dumps(line.to_message())
-                for c in self.clients:
-                    c.send(text)
-        self.chat = list(data.chat)
-        self._follow_seats()
-
-    def _status_of_room(self, stored: str) -> str:
-        return stored if stored in (LOBBY, CLOSED) or self.game is None else status_of(self.game)
-
-    def _catch_up(self, record: dict[str, Any]) -> bool:
-        """Replay the record's actions and deals that come after this copy's game, telling the
-        connections of each; ``False`` if the game is not a beginning of the record's."""
-        assert self.game is not None
-        steps = record_after(self.game, record)
-        if steps is None:
-            return False
-        for step in steps:
-            done = self._step(step)
-            if done is None:
-                return False
-            self._tell_step(*done)
-        return True
-
-    def _step(self, step: tuple[int, Action] | None) -> tuple[str, tuple[Event, ...]] | None:
-        """Apply one change of a record to this copy's game: a seat's action, or the next
-        round's deal (``None``). Returns the status after it and its events, or ``None`` if
-        this copy cannot take it (a host's action, an action between rounds, a deal in a round)."""
-        game, table = self.game, self.table
-        assert game is not None and table is not None
-        if step is None:
-            if self.status != ROUND_OVER_STATUS:
-                return None
-            return PLAYING, table.start_round()
-        seat, action = step
-        if seat < 0 or self.status != PLAYING:
-            return None
-        events = table.act(seat, action)
-        return status_of(game), events
-
-    def _tell_step(self, status: str, events: Sequence[Event]) -> None:
-        """A change of the record applied (:meth:`_step`): a new round of asking, and the
-        connections told."""
-        self.declined = []
-        self._changed(status, events)
-
-    def _apply_declined(self, declined: Sequence[int]) -> None:
-        """The declines the owner stored, as far as this copy's table has not seen them."""
-        table = self.table
-        if table is None:
-            return
-        self.declined.extend(replay_declines(table, declined[len(self.declined):]))
-
-    def _follow_seats(self) -> None:
-        """The connections follow their person when seats were moved elsewhere; a person no
-        longer seated is told so."""
-        for c in list(self.clients):
-            if c.seat is None or c.token_hash is None:
-                continue
-            seat = next((s.seat for s in self.seats if s.kind == "human" and s.token_hash == c.token_hash),
-                        None)
-            if seat is None:
-                self.clients.remove(c)
-                c.send_off("kicked")
-            else:
-                c.seat = seat
-
-    def _close_here(self, reason: str | None) -> None:
+    def close_here(self, reason: str | None) -> None:
         """The room is closed (here, or by another process): tell the connections, forget it."""
         self.status, self.closed_reason = CLOSED, reason
         self.rooms.forget(self)
@@ -471,6 +231,20 @@ class Room:
             c.send_off("closed")
         self.clients.clear()
         self.kick_driver()
+
+    def note(self, change: dict[str, Any]) -> None:
+        """Another process changed the room (its notification): follow it
+        (:meth:`Follower.note <.follow.Follower.note>`)."""
+        self.follower.note(change)
+
+    def reload(self) -> None:
+        """Read the room again from the database (:meth:`Follower.reload <.follow.Follower.reload>`)."""
+        self.follower.reload()
+
+    def restore(self, data: RoomData) -> None:
+        """Set the game from the stored room ``data`` (:meth:`Follower.restore
+        <.follow.Follower.restore>`)."""
+        self.follower.restore(data)
 
     def set_owned(self, owned: bool) -> None:
         """This process now runs (or no longer runs) the room's driver; a room taken over is
@@ -508,7 +282,7 @@ class Room:
             self.send_room()
             client.send(dumps({"type": "chat_history", "messages": [m.to_message() for m in self.chat]}))
             if self.game is not None:
-                self._send_game(round_events(self.game), replay=True, to=[client])
+                self.send_game(round_events(self.game), replay=True, to=[client])
             self.next_round_if_ready()
             self.kick_driver()
 
@@ -530,8 +304,8 @@ class Room:
             chosen.kind, chosen.name, chosen.token_hash = "human", name, security.token_hash(token)
             if self.host is None:
                 self.host = chosen.seat
-            self._gone[chosen.seat] = time.monotonic()
-            self._write(self.store.update_room, {"k": "room"}, host=self.host, seats=[chosen.data()])
+            self.gone[chosen.seat] = time.monotonic()
+            self.writer.write(self.store.update_room, {"k": "room"}, host=self.host, seats=[chosen.data()])
             self.send_room()
             return chosen.seat, token
 
@@ -549,7 +323,7 @@ class Room:
             if client in self.clients:
                 self.clients.remove(client)
                 if client.seat is not None and not self.connected(client.seat):
-                    self._gone[client.seat] = time.monotonic()
+                    self.gone[client.seat] = time.monotonic()
                 if client.seat is not None:
                     self.publish_presence()
                 if self.status != CLOSED:
@@ -608,14 +382,15 @@ class Room:
             for c in self.clients:
                 if c.seat in (seat, to):
                     c.seat = to if c.seat == seat else seat
-            gone_a, gone_b = self._gone.pop(seat, None), self._gone.pop(to, None)
+            gone_a, gone_b = self.gone.pop(seat, None), self.gone.pop(to, None)
             if gone_a is not None:
-                self._gone[to] = gone_a
+                self.gone[to] = gone_a
             if gone_b is not None:
-                self._gone[seat] = gone_b
+                self.gone[seat] = gone_b
             if self.host in (seat, to):
                 self.host = to if self.host == seat else seat
-            self._write(self.store.update_room, {"k": "room"}, host=self.host, seats=[a.data(), b.data()])
+            self.writer.write(self.store.update_room, {"k": "room"}, host=self.host,
+                              seats=[a.data(), b.data()])
             self.publish_presence()
             self.send_room()
 
@@ -632,10 +407,11 @@ class Room:
         if self.host == seat:
             people = [t.seat for t in self.seats if t.kind == "human"]
             self.host = people[0] if people else None
-        self._write(self.store.update_room, {"k": "room"}, host=self.host, set_host=True, seats=[s.data()])
+        self.writer.write(self.store.update_room, {"k": "room"}, host=self.host, set_host=True,
+                          seats=[s.data()])
         self.publish_presence()
         if not any(t.kind == "human" for t in self.seats):
-            self._close("empty")
+            self.close("empty")
             return
         self.send_room()
         self.next_round_if_ready()
@@ -650,16 +426,16 @@ class Room:
         """Close the room for being left idle (see :meth:`Rooms.close_idle`)."""
         async with self.locked():
             if self.status != CLOSED and not self.clients and not self.remote:
-                self._close("idle")
+                self.close("idle")
 
-    def _close(self, reason: str) -> None:
+    def close(self, reason: str) -> None:
         """Close the room for good: stored, then the connections told (:meth:`_close_here`)."""
         try:
             self.rev = self.store.close_room(self.code, reason, note=self.rooms.note(
                 {"c": self.code, "k": "room", "r": self.rev + 1}))
         except Exception:  # closed here all the same; the database says so once it can
             log.exception("room %s: its closing could not be stored", self.code)
-        self._close_here(reason)
+        self.close_here(reason)
         log.info("room %s closed (%s)", self.code, reason)
 
     # ------------------------------------------------------------------ the match
@@ -707,14 +483,14 @@ class Room:
         game = self.settings.new_game(self.game_no)
         self.game, self.table, self.declined = game, Table(game), []
         self.status = PLAYING
-        self._write(self.store.start_game, {"k": "room"}, diverged=True, game_no=self.game_no,
+        self.writer.write(self.store.start_game, {"k": "room"}, diverged=True, game_no=self.game_no,
                     record=record_of(game),
                     position=game.to_dict(), version=game.version, version_base=self.version_base,
                     status=self.status, seats=[s.data() for s in self.seats])
         self.last_change = time.monotonic()
         self.set_deadline()
         self.send_room()
-        self._send_game(game.opening_events())
+        self.send_game(game.opening_events())
         self.kick_driver()
         log.info("room %s: match %d started", self.code, self.game_no + 1)
 
@@ -757,15 +533,15 @@ class Room:
         status = status_of(game)
         line = action_line(seat, action)
         keep = status != PLAYING or game.version % POSITION_EVERY == 0
-        await self._write_off_loop(self.store.append_action,
+        await self.writer.write_off_loop(self.store.append_action,
                                    {"k": "act", "g": self.game_no, "v": game.version, "l": line},
                                    diverged=True, game_no=self.game_no, round_index=len(game.rounds) - 1,
                                    idx=len(game.history) - 1, line=line,
                                    position=game.to_dict() if keep else None,
                                    version=game.version, status=status, unready=status != self.status)
-        self._changed(status, events)
+        self.changed(status, events)
 
-    def _changed(self, status: str, events: Sequence[Event]) -> None:
+    def changed(self, status: str, events: Sequence[Event]) -> None:
         was = self.status
         self.status = status
         self.last_change = time.monotonic()
@@ -773,7 +549,7 @@ class Room:
             for s in self.seats:
                 s.ready = False
         self.set_deadline()
-        self._send_game(events)
+        self.send_game(events)
         if status != was:
             self.send_room()
         self.kick_driver()
@@ -827,13 +603,13 @@ class Room:
         events = self.table.start_round()
         self.declined = []
         try:
-            self._write(self.store.add_round, {"k": "deal", "g": self.game_no, "v": game.version},
+            self.writer.write(self.store.add_round, {"k": "deal", "g": self.game_no, "v": game.version},
                         diverged=True, game_no=self.game_no, round_index=len(game.rounds) - 1,
                         deal=record_of(game)["rounds"][-1], position=game.to_dict(),
                         version=game.version, status=PLAYING)
         except ProtocolError:
             return False
-        self._changed(PLAYING, events)
+        self.changed(PLAYING, events)
         self.send_room()
         return True
 
@@ -850,9 +626,9 @@ class Room:
                 log.exception("room %s: a chat line could not be stored", self.code)
                 raise ProtocolError("server_error", "the server could not save the message: "
                                                     "try again in a moment") from None
-            self._add_chat(data, dumps(data.to_message()))
+            self.add_chat(data, dumps(data.to_message()))
 
-    def _add_chat(self, line: ChatData, text: str) -> None:
+    def add_chat(self, line: ChatData, text: str) -> None:
         """A chat line joins the room's window of the last lines, and every connection is
         sent it (``text``)."""
         self.chat = [*self.chat[-(CHAT_HISTORY - 1):], line]
@@ -869,8 +645,8 @@ class Room:
 
     def store_seats(self, *seats: Seat) -> None:
         """Store a change of ``seats`` (their kind, person, readiness...); refused as
-        :meth:`_write` refuses."""
-        self._write(self.store.update_room, {"k": "room"}, seats=[s.data() for s in seats])
+        :meth:`RoomWriter.write <.persistence.RoomWriter.write>` refuses."""
+        self.writer.write(self.store.update_room, {"k": "room"}, seats=[s.data() for s in seats])
 
     def played_for_at(self, seat: int) -> float | None:
         """When a bot may play for the person at ``seat`` (``time.monotonic()``): at once if
@@ -879,39 +655,10 @@ class Room:
         if self.seats[seat].away:
             return self.last_change
         if not self.connected(seat):
-            return max(self.last_change, self._gone.get(seat, self._since) + self.rooms.options.grace)
+            return max(self.last_change, self.gone.get(seat, self._since) + self.rooms.options.grace)
         return None
 
     # ------------------------------------------------------------------ loading
-
-    def restore(self, data: RoomData) -> None:
-        """Set the game from the stored record (from its position, when that is the record's)."""
-        self.game_no = data.game_no
-        self.version_base = data.version_base
-        if data.record is None:
-            self.game = self.table = None
-            return
-        record = data.record
-        if record.get("version") != RECORD_VERSION:
-            raise RecordError(f"record version {record.get('version')!r}, this server reads {RECORD_VERSION}")
-        game = None
-        if data.position is not None:
-            try:
-                game = resume(Game.from_dict(data.position), record)
-            except (UnoError, TypeError, ValueError, KeyError, IndexError):
-                game = None
-            if game is not None and game.version != data.version:
-                game = None
-        if game is None:
-            game = replay(record)
-        table = Table(game)
-        replay_declines(table, data.declined)
-        self.game, self.table = game, table
-        self.declined = list(data.declined)
-        if data.status not in (LOBBY, CLOSED):
-            self.status = status_of(game)
-
-
 
 # ---------------------------------------------------------------------- every room
 
