@@ -846,15 +846,22 @@ class Rooms:
     def get(self, code: object) -> Room:
         """The room ``code`` (any case); raises ``not_found`` (404, or 410 for a closed room)."""
         key = security.normalize_code(code) if isinstance(code, str) else ""
-        room: Room | None = self.rooms.get(key)
-        if room is None and self.cluster is not None and key and key not in self.closed:
-            room = self._read(key)  # made by another process a moment ago
+        room = self.find(key)
         if room is None:
             if key in self.closed:
                 raise closed_error(self.closed[key])
             raise ProtocolError("not_found", "there is no room with this code")
         if room.status == CLOSED:
             raise closed_error(room.closed_reason)
+        return room
+
+    def find(self, key: str) -> Room | None:
+        """The open room whose (normalized) code is ``key``: held here, or on PostgreSQL read
+        from the database when another process made it a moment ago; ``None`` if there is
+        none, or it is closed."""
+        room = self.rooms.get(key)
+        if room is None and self.cluster is not None and key and key not in self.closed:
+            room = self._read(key)
         return room
 
     def public(self) -> list[dict[str, Any]]:
