@@ -6,47 +6,89 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..core.game import Game
+from ..core.record import record_of
 from .protocol import ProtocolError
-from .store import RoomConflict
+from .store import RoomConflict, SeatData
 
 if TYPE_CHECKING:
     from .rooms import Room
 
 log = logging.getLogger("unokit.server")
 
+StoreWrite = Callable[[int, "str | None"], int]
+"""One write of the room to the store (a :class:`~.store.Store` method), given the revision it
+is checked against and the notification to the other processes; returns the new revision."""
+
 
 class RoomWriter:
-    """What stores ``room``'s changes (:meth:`write`)."""
+    """What stores ``room``'s changes, each kind of change by a method of its own."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
 
-    def write(self, method: Callable[..., int], note: dict[str, Any], *, diverged: bool = False,
-               **values: Any) -> None:
-        """Store a change of the room with ``method`` (of :class:`~.store.Store`), checking the
-        room's revision, and announce it (``note``) to the other processes. If another
-        process changed the room first, or the database fails, nothing is stored, the room is
-        read again (whole, with ``diverged``: the change was made to the game), and the change
-        is refused."""
+    def seats(self, seats: Sequence[SeatData], *, host: int | None = None, set_host: bool = False) -> None:
+        """Store a change of ``seats`` (and of the host: with ``set_host``, which allows ``None``)."""
+        store, code = self.room.store, self.room.code
+        self._write(lambda rev, note: store.update_room(code, host=host, set_host=set_host, seats=seats,
+                                                        rev=rev, note=note), {"k": "room"})
+
+    def start_game(self, game: Game, *, game_no: int, version_base: int, status: str,
+                   seats: Sequence[SeatData]) -> None:
+        """Store the room's new match ``game`` (just dealt), and its seats."""
+        store, code = self.room.store, self.room.code
+        record, position = record_of(game), game.to_dict()
+        self._write(lambda rev, note: store.start_game(
+            code, game_no=game_no, record=record, position=position, version=game.version,
+            version_base=version_base, status=status, seats=seats, rev=rev, note=note),
+            {"k": "room"}, diverged=True)
+
+    async def append_action(self, game: Game, line: str, *, game_no: int, status: str, keep: bool,
+                            unready: bool) -> None:
+        """Store the action ``line`` just applied to ``game`` (with the position after it if
+        ``keep``), off the event loop on PostgreSQL (:meth:`_write_off_loop`)."""
+        store, code = self.room.store, self.room.code
+        round_index, idx, version = len(game.rounds) - 1, len(game.history) - 1, game.version
+        position = game.to_dict() if keep else None
+        await self._write_off_loop(lambda rev, note: store.append_action(
+            code, game_no=game_no, round_index=round_index, idx=idx, line=line, position=position,
+            version=version, status=status, rev=rev, unready=unready, note=note),
+            {"k": "act", "g": game_no, "v": version, "l": line}, diverged=True)
+
+    def add_round(self, game: Game, *, game_no: int, status: str) -> None:
+        """Store the round just dealt in ``game``."""
+        store, code = self.room.store, self.room.code
+        deal, position = record_of(game)["rounds"][-1], game.to_dict()
+        round_index, version = len(game.rounds) - 1, game.version
+        self._write(lambda rev, note: store.add_round(
+            code, game_no=game_no, round_index=round_index, deal=deal, position=position, version=version,
+            status=status, rev=rev, note=note), {"k": "deal", "g": game_no, "v": version}, diverged=True)
+
+    def _write(self, write: StoreWrite, note: dict[str, Any], *, diverged: bool = False) -> None:
+        """Store a change of the room with ``write``, checking the room's revision, and
+        announce it (``note``) to the other processes. If another process changed the room
+        first, or the database fails, nothing is stored, the room is read again (whole, with
+        ``diverged``: the change was made to the game), and the change is refused."""
+        rev, change = self._revision(note)
         try:
-            self.room.rev = method(self.room.code, **self._args(note, values))
+            self.room.rev = write(rev, change)
         except Exception as exc:
             raise self._refusal(exc, diverged) from None
 
-    async def write_off_loop(self, method: Callable[..., int], note: dict[str, Any], *,
-                              diverged: bool = False, **values: Any) -> None:
-        """:meth:`write`, in a worker thread on PostgreSQL (a round trip to a database server
+    async def _write_off_loop(self, write: StoreWrite, note: dict[str, Any], *,
+                              diverged: bool = False) -> None:
+        """:meth:`_write`, in a worker thread on PostgreSQL (a round trip to a database server
         must not hold the event loop up: other rooms go on meanwhile; this room waits, under
         its lock); at once on SQLite (a local commit, well under a millisecond)."""
         if not self.room.store.postgresql:
-            self.write(method, note, diverged=diverged, **values)
+            self._write(write, note, diverged=diverged)
             return
-        args = self._args(note, values)
+        rev, change = self._revision(note)
         try:
-            self.room.rev = await asyncio.to_thread(method, self.room.code, **args)
+            self.room.rev = await asyncio.to_thread(write, rev, change)
         except Exception as exc:
             raise self._refusal(exc, diverged) from None
 
@@ -62,9 +104,10 @@ class RoomWriter:
             return ProtocolError("stale", "the room changed at the same moment: look again and retry")
         return ProtocolError("server_error", "the server could not save the change: try again in a moment")
 
-    def _args(self, note: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    def _revision(self, note: dict[str, Any]) -> tuple[int, str | None]:
+        """The room's revision this change is checked against, and its notification."""
         change = self.room.rooms.note({**note, "c": self.room.code, "r": self.room.rev + 1})
-        return {"rev": self.room.rev, "note": change, **values}
+        return self.room.rev, change
 
 
-__all__ = ["RoomWriter"]
+__all__ = ["RoomWriter", "StoreWrite"]

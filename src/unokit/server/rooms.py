@@ -42,7 +42,7 @@ from ..core.codec import action_line
 from ..core.errors import IllegalActionError, NotationError, UnoError
 from ..core.events import Event
 from ..core.game import Game
-from ..core.record import record_of, round_events
+from ..core.record import round_events
 from ..core.table import Table
 from . import security
 from .cluster import Cluster, note_sender
@@ -305,7 +305,7 @@ class Room:
             if self.host is None:
                 self.host = chosen.seat
             self.gone[chosen.seat] = time.monotonic()
-            self.writer.write(self.store.update_room, {"k": "room"}, host=self.host, seats=[chosen.data()])
+            self.writer.seats([chosen.data()], host=self.host)
             self.send_room()
             return chosen.seat, token
 
@@ -389,8 +389,7 @@ class Room:
                 self.gone[seat] = gone_b
             if self.host in (seat, to):
                 self.host = to if self.host == seat else seat
-            self.writer.write(self.store.update_room, {"k": "room"}, host=self.host,
-                              seats=[a.data(), b.data()])
+            self.writer.seats([a.data(), b.data()], host=self.host)
             self.publish_presence()
             self.send_room()
 
@@ -407,8 +406,7 @@ class Room:
         if self.host == seat:
             people = [t.seat for t in self.seats if t.kind == "human"]
             self.host = people[0] if people else None
-        self.writer.write(self.store.update_room, {"k": "room"}, host=self.host, set_host=True,
-                          seats=[s.data()])
+        self.writer.seats([s.data()], host=self.host, set_host=True)
         self.publish_presence()
         if not any(t.kind == "human" for t in self.seats):
             self.close("empty")
@@ -483,10 +481,8 @@ class Room:
         game = self.settings.new_game(self.game_no)
         self.game, self.table, self.declined = game, Table(game), []
         self.status = PLAYING
-        self.writer.write(self.store.start_game, {"k": "room"}, diverged=True, game_no=self.game_no,
-                    record=record_of(game),
-                    position=game.to_dict(), version=game.version, version_base=self.version_base,
-                    status=self.status, seats=[s.data() for s in self.seats])
+        self.writer.start_game(game, game_no=self.game_no, version_base=self.version_base, status=self.status,
+                               seats=[s.data() for s in self.seats])
         self.last_change = time.monotonic()
         self.set_deadline()
         self.send_room()
@@ -533,12 +529,8 @@ class Room:
         status = status_of(game)
         line = action_line(seat, action)
         keep = status != PLAYING or game.version % POSITION_EVERY == 0
-        await self.writer.write_off_loop(self.store.append_action,
-                                   {"k": "act", "g": self.game_no, "v": game.version, "l": line},
-                                   diverged=True, game_no=self.game_no, round_index=len(game.rounds) - 1,
-                                   idx=len(game.history) - 1, line=line,
-                                   position=game.to_dict() if keep else None,
-                                   version=game.version, status=status, unready=status != self.status)
+        await self.writer.append_action(game, line, game_no=self.game_no, status=status, keep=keep,
+                                        unready=status != self.status)
         self.changed(status, events)
 
     def changed(self, status: str, events: Sequence[Event]) -> None:
@@ -603,10 +595,7 @@ class Room:
         events = self.table.start_round()
         self.declined = []
         try:
-            self.writer.write(self.store.add_round, {"k": "deal", "g": self.game_no, "v": game.version},
-                        diverged=True, game_no=self.game_no, round_index=len(game.rounds) - 1,
-                        deal=record_of(game)["rounds"][-1], position=game.to_dict(),
-                        version=game.version, status=PLAYING)
+            self.writer.add_round(game, game_no=self.game_no, status=PLAYING)
         except ProtocolError:
             return False
         self.changed(PLAYING, events)
@@ -645,8 +634,8 @@ class Room:
 
     def store_seats(self, *seats: Seat) -> None:
         """Store a change of ``seats`` (their kind, person, readiness...); refused as
-        :meth:`RoomWriter.write <.persistence.RoomWriter.write>` refuses."""
-        self.writer.write(self.store.update_room, {"k": "room"}, seats=[s.data() for s in seats])
+        :meth:`RoomWriter.seats <.persistence.RoomWriter.seats>` refuses."""
+        self.writer.seats([s.data() for s in seats])
 
     def played_for_at(self, seat: int) -> float | None:
         """When a bot may play for the person at ``seat`` (``time.monotonic()``): at once if
