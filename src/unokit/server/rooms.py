@@ -24,6 +24,11 @@ written with the room's revision checked, the other processes replay it from its
 notification, and only the process that owns a room (:attr:`Room.owned`) runs its driver.
 What a process holds of a room it can always read again from the database
 (:meth:`Room.reload`).
+
+A room is made of parts, each in a module of its own: its driver (:mod:`.driver`), its
+following of the other processes (:mod:`.follow`), its writes to the store
+(:mod:`.persistence`), its seats and connections (:mod:`.seats`), its settings
+(:mod:`.settings`), its statuses (:mod:`.statuses`) and its record read back (:mod:`.records`).
 """
 
 from __future__ import annotations
