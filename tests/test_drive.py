@@ -5,24 +5,29 @@ The policy: a legal action is taken; nothing or an illegal action from a seat as
 turn declines; from the seat on turn (which must act) it is replaced by the seat's first legal
 action. The contract test plays the same seeded, misbehaving players through each caller (the
 bot driver with the arena and the tournament above it, the terminal game's session, the
-Gymnasium and PettingZoo environments) and through the loop itself: every caller must come to the same game.
+Gymnasium and PettingZoo environments) and through the loop itself, and through the web
+server's room and its driver: every caller must come to the same game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from conftest import agent_turns, random_options, setup
-from unokit import EDITIONS, Game, IllegalActionError
+from unokit import EDITIONS, Game, IllegalActionError, Options
 from unokit.bots import play_round
 from unokit.core.actions import N_ACTIONS, Action
 from unokit.core.drive import WAIT, Decision, Step, drive, fallback, next_decision, settle, take
 from unokit.core.observation import Observation
 from unokit.core.table import Table
 from unokit.i18n import translator
+from unokit.server.rooms import Room
+from unokit.server.store import RoomData
 from unokit.tui.session import Session
 
 
@@ -248,6 +253,66 @@ def test_every_caller_settles_a_misbehaving_player_as_the_loop_does(caller: str,
                            [Misbehaving(seed * 10 + s) for s in range(players)])
     game = CALLERS[caller](Game.new(edition, players, options, seed=seed),
                            [Misbehaving(seed * 10 + s) for s in range(players)])
+    assert game.awaiting in ("round_over", "game_over")
+    assert game.state() == reference.state()
+
+
+class _SeatsPlayer:
+    """A server bot that answers as the misbehaving player of the seat it is asked for."""
+
+    def __init__(self, players: list[Misbehaving]) -> None:
+        self.players = players
+
+    def act(self, obs: Observation) -> Action | None:
+        return self.players[obs.seat].act(obs)
+
+
+async def _server_round(edition: str, options: Options, seed: int, players: list[Misbehaving],
+                        tmp_path: Path) -> Game:
+    """The web server's room, its bots the misbehaving players and its host (seat 0) away (so
+    that a bot plays for them, letting out-of-turn chances pass), driven by the room's own
+    driver until the round is over."""
+    from unokit.server import driver, security
+    from unokit.server.rooms import Rooms, Seat, Settings
+    from unokit.server.store import Store
+
+    rooms = Rooms(Store(f"sqlite:///{tmp_path / 'rooms.db'}"))
+    n = len(players)
+    settings = Settings(edition, n, ["human"] + ["misbehaving"] * (n - 1), options, 0.0, 0.0, "misbehaving",
+                        seed, fixed_seed=True)
+    token = security.new_token()
+    seats = [Seat(0, "human", "Ana", None, security.token_hash(token), away=True),
+             *(Seat(i, "bot", None, "misbehaving") for i in range(1, n))]
+    room = Room(rooms, "ROOMCODE", settings, seats, 0)
+    rooms.store.create_room(RoomData("ROOMCODE", "lobby", settings.to_json(), 0, [s.data() for s in seats]))
+    rooms.rooms[room.code] = room
+    seated = _person_passes(players)
+    original = driver.room_bot
+    driver.room_bot = lambda name, seed, forget_uno: _SeatsPlayer(seated)  # type: ignore[assignment,misc]
+    try:
+        await room.start(token)
+        async with asyncio.timeout(60):
+            while room.status == "playing":
+                await asyncio.sleep(0.005)
+    finally:
+        driver.room_bot = original
+        rooms.stop()
+        rooms.store.close()
+    assert room.game is not None
+    return room.game
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_web_servers_room_settles_a_misbehaving_player_as_the_loop_does(
+        seed: int, tmp_path: Path) -> None:
+    rng = random.Random(seed)
+    edition = EDITIONS[seed % len(EDITIONS)]
+    players = rng.randint(2, 6)
+    options = random_options(rng, players, edition, target=50)
+    reference = _reference(Game.new(edition, players, options, seed=seed),
+                           [Misbehaving(seed * 10 + s) for s in range(players)])
+    misbehaving = [Misbehaving(seed * 10 + s) for s in range(players)]
+    game = asyncio.run(_server_round(edition, options, seed, misbehaving, tmp_path))
     assert game.awaiting in ("round_over", "game_over")
     assert game.state() == reference.state()
 

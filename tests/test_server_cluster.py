@@ -419,6 +419,33 @@ def test_an_action_from_a_stale_copy_is_refused_and_a_room_made_elsewhere_is_fou
         two.close()
 
 
+def test_a_room_made_by_another_process_is_summarized_by_any_process(pg_url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from unokit import Options
+    from unokit.server.app import create_app
+    from unokit.server.rooms import Settings
+    from unokit.server.store import RoomData, SeatData, Store
+
+    one, two, three = Store(pg_url), Store(pg_url), Store(pg_url)
+    try:
+        seats = [SeatData(0, "human", "Ana", None, "0" * 64), SeatData(1, "bot", None, "heuristic", None)]
+        settings = Settings("classic", 2, ["human", "heuristic"], Options(), 0.5, 0.0, "heuristic", 3)
+        one.create_room(RoomData("ROOMCODE", "lobby", settings.to_json(), 0, seats))
+        app = create_app(two)  # another process, which has not heard of the room (no notification)
+        assert "ROOMCODE" not in app.state.rooms.rooms
+        response = TestClient(app).get("/api/rooms/roomcode")
+        assert response.status_code == 200, response.text
+        assert response.json()["code"] == "ROOMCODE" and response.json()["status"] == "lobby"
+        one.close_room("ROOMCODE", "empty", rev=0)
+        closed = TestClient(create_app(three)).get("/api/rooms/ROOMCODE")
+        assert closed.json() == {"code": "ROOMCODE", "status": "closed", "closed_reason": "empty"}
+    finally:
+        one.close()
+        two.close()
+        three.close()
+
+
 def test_a_person_connected_to_another_process_is_waited_for_not_played_for(
         tmp_path: Path, pg_url: str) -> None:
     from websockets.sync.client import connect

@@ -1,0 +1,66 @@
+"""The per-address limits on the web server's requests and on guesses of room codes and tokens
+(:class:`Limits`), and what a request says of its sender (:func:`address`, :func:`bearer`)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from starlette.requests import HTTPConnection
+
+from .protocol import ProtocolError
+from .rooms import Rooms
+from .security import AddressLimits
+
+
+def address(request: HTTPConnection) -> str:
+    """The address a request (or a WebSocket) comes from."""
+    return request.client.host if request.client is not None else "?"
+
+
+def bearer(request: HTTPConnection) -> str | None:
+    """The token of the request's ``Authorization: Bearer TOKEN`` header, or ``None``."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+class Limits:
+    """The per-address limits of ``--rate-limit`` (``ServerOptions.rate_limit`` in ten
+    seconds; 0: none): on joins (``POST .../join``) and on guesses (a room code that is no
+    room's, a token that is no seat's: past the limit, every lookup and ``hello`` from the
+    address is refused for a while, right ones too), so that codes and tokens cannot be
+    enumerated. A ``hello`` that finds its room and seat is not limited (a reload, a
+    reconnection)."""
+
+    def __init__(self, rooms: Rooms) -> None:
+        self.rooms = rooms
+        self.joins = AddressLimits(rooms.options.rate_limit, 10.0)
+        self.unknowns = AddressLimits(rooms.options.rate_limit, 10.0)
+
+    def check(self, address: str) -> None:
+        """Refuse every lookup of an address past its limit of unknown codes."""
+        if self.unknowns.blocked(address, time.monotonic()):
+            raise ProtocolError("rate_limited", "too many unknown room codes: wait a moment")
+
+    def unknown(self, address: str) -> None:
+        """Count a guess of ``address``: an unknown code, a wrong token."""
+        self.unknowns.allow(address, time.monotonic())
+
+    def join(self, address: str) -> None:
+        """Count a join (or a hello) of ``address``; refuse it past the limit."""
+        if not self.joins.allow(address, time.monotonic()):
+            raise ProtocolError("rate_limited", "too many joins from this address: wait a moment")
+
+    def room(self, address: str, code: str) -> Any:
+        """The room ``code`` (see :meth:`Rooms.get`), counting an unknown code."""
+        self.check(address)
+        try:
+            return self.rooms.get(code)
+        except ProtocolError as exc:
+            if exc.status == 404:
+                self.unknown(address)
+            raise
+
+
+__all__ = ["Limits", "address", "bearer"]

@@ -1,0 +1,135 @@
+"""The pages and the read-only API that every client reads first: the web client's page, the
+health checks, the configuration (``/api/config``), the catalogs and the rules."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, PlainTextResponse, Response
+
+from ... import __version__
+from ...bots.registry import bot_names
+from ...core.actions import MAX_SEATS
+from ...core.editions import RECORDS
+from ...core.errors import UnoError
+from ...core.options import MAX_TARGET, Options
+from ...i18n import LANGUAGE_NAMES, LANGUAGES
+from ..catalogs import catalog_json, rules_json
+from ..models import (
+    DEFAULT_BETWEEN_ROUNDS,
+    DEFAULT_BOT,
+    DEFAULT_BOT_DELAY,
+    DEFAULT_FORGET_UNO,
+    MAX_BETWEEN_ROUNDS,
+    MAX_BOT_DELAY,
+    MAX_CHAT,
+    MAX_MESSAGE_BYTES,
+    MAX_NAME,
+    MAX_TURN_TIMEOUT,
+    MIN_TURN_TIMEOUT,
+)
+from ..protocol import RATE_LIMIT, ProtocolError
+from ..rooms import Rooms
+
+STATIC: Final = Path(__file__).parent.parent / "static"
+"""The web client's files."""
+
+
+def pages(rooms: Rooms) -> APIRouter:
+    """The routes of the pages, the health checks, the configuration, catalogs and rules."""
+    router = APIRouter()
+
+    def index() -> Response:
+        page = STATIC / "index.html"
+        if not page.is_file():
+            return PlainTextResponse("the unokit web client is not installed\n", status_code=503)
+        return FileResponse(page, media_type="text/html; charset=utf-8",
+                            headers={"Cache-Control": "no-cache"})
+
+    @router.get("/", include_in_schema=False)
+    async def root() -> Response:
+        return index()
+
+    @router.get("/r/{code}", include_in_schema=False)
+    async def room_link(code: str) -> Response:
+        return index()
+
+    @router.get("/healthz")
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @router.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "version": __version__, "rooms": len(rooms.rooms),
+                "server": rooms.server_id, "owned": sum(1 for r in rooms.rooms.values() if r.owned)}
+
+    @router.get("/api/config")
+    async def config() -> dict[str, Any]:
+        return _config_json(rooms)
+
+    @router.get("/api/i18n/{lang}")
+    async def i18n(lang: str) -> dict[str, Any]:
+        try:
+            return catalog_json(lang)
+        except UnoError as exc:
+            raise ProtocolError("not_found", str(exc)) from None
+
+    @router.get("/api/rules/{lang}/{edition}")
+    async def rules(lang: str, edition: str) -> dict[str, str]:
+        try:
+            return rules_json(lang, edition)
+        except (UnoError, OSError) as exc:
+            raise ProtocolError("not_found", str(exc)) from None
+    return router
+
+
+def _choices() -> dict[str, list[str]]:
+    """The values of each option that is a choice (the ``Literal`` types of :class:`Options`)."""
+    hints = get_type_hints(Options)
+    return {f.name: [str(v) for v in get_args(hints[f.name])] for f in dataclasses.fields(Options)
+            if get_origin(hints[f.name]) is Literal}
+
+
+def _config_json(rooms: Rooms) -> dict[str, Any]:
+    defaults = Options()
+    choices = _choices()
+    options: dict[str, Any] = {}
+    for name, value in defaults.as_dict().items():
+        if name in choices:
+            options[name] = {"type": "choice", "default": value, "choices": choices[name]}
+        elif isinstance(value, bool):
+            options[name] = {"type": "bool", "default": value}
+        elif name == "target":
+            options[name] = {"type": "number", "default": value, "min": 1, "max": MAX_TARGET}
+        else:
+            options[name] = {"type": "int", "default": value, "min": 1, "max": 15}
+    return {
+        "version": __version__,
+        "dev": rooms.options.dev,
+        "languages": list(LANGUAGES),
+        "language_names": dict(LANGUAGE_NAMES),
+        "editions": [{"name": e.name, "title": e.title,
+                      "special": None if e.special is None else _card(e.special)} for e in RECORDS.values()],
+        "bots": bot_names(),
+        "max_players": MAX_SEATS,
+        "options": options,
+        "defaults": {"edition": "classic", "players": 4, "bot": DEFAULT_BOT,
+                     "bot_delay": DEFAULT_BOT_DELAY, "forget_uno": DEFAULT_FORGET_UNO,
+                     "between_rounds": DEFAULT_BETWEEN_ROUNDS, "turn_timeout": None},
+        "limits": {"message_bytes": MAX_MESSAGE_BYTES, "name_chars": MAX_NAME, "chat_chars": MAX_CHAT,
+                   "messages_per_second": RATE_LIMIT, "bot_delay_max": MAX_BOT_DELAY,
+                   "between_rounds_max": MAX_BETWEEN_ROUNDS, "turn_timeout_min": MIN_TURN_TIMEOUT,
+                   "turn_timeout_max": MAX_TURN_TIMEOUT},
+    }
+
+
+def _card(c: int) -> str:
+    from ...core.cards import card_str
+
+    return card_str(c)
+
+
+__all__ = ["STATIC", "pages"]
