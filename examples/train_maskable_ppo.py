@@ -2,7 +2,7 @@
 
 Needs the ``train`` extra (CPU torch, pinned, then sb3-contrib; ``docs/rl.md``)::
 
-    pip install 'unokit[rl]' torch==2.13.0 && pip install 'unokit[train]'
+    pip install '.[rl]' torch==2.13.0 && pip install '.[rl,train]'   # in a clone of unokit
     python examples/train_maskable_ppo.py --timesteps 1000000 --out examples/models/maskable_ppo_heuristic.zip
     unokit arena --bots policy:examples/models/maskable_ppo_heuristic.zip,heuristic \\
         --games 1000 --option target=1

@@ -4,7 +4,7 @@ rule on; the encoding's layout; and properties over random games: a random maske
 takes an illegal action, the observation never depends on cards hidden from the seat, and a
 seeded reset is reproducible.
 
-Needs the rl extra (``pip install 'unokit[rl]'``); skipped without it.
+Needs the rl extra (``pip install '.[rl]' in a clone``); skipped without it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-REASON = "the RL environments need the rl extra: pip install 'unokit[rl]'"
+REASON = "the RL environments need the rl extra: pip install '.[rl]' in a clone"
 np = pytest.importorskip("numpy", reason=REASON)
 gymnasium = pytest.importorskip("gymnasium", reason=REASON)
 pytest.importorskip("pettingzoo", reason=REASON)

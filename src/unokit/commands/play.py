@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..tui.app import UnoApp
     except ImportError as exc:  # Textual is the optional 'play' extra
-        raise UnoError(f"unokit play needs Textual ({exc}); install it with: pip install 'unokit[play]'") \
+        raise UnoError(f"unokit play needs Textual ({exc}); install it with: pip install '.[play]' in a clone of unokit") \
             from None
     (session, names), tr = build(args)
     if not (is_terminal(sys.stdin) and is_terminal(sys.stdout)):

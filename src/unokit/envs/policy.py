@@ -39,7 +39,7 @@ def load_policy(path: str) -> Any:
             torch: Any = importlib.import_module("torch")
             sb3_contrib: Any = importlib.import_module("sb3_contrib")
         except ImportError as exc:
-            raise OptionError(f"policy {path!r} needs the train extra: pip install 'unokit[train]' "
+            raise OptionError(f"policy {path!r} needs the train extra: pip install '.[rl,train]' in a clone of unokit "
                               f"({exc})") from None
         torch.set_num_threads(1)
         try:
