@@ -9,7 +9,9 @@ Needs the ``train`` extra (CPU torch, pinned, then sb3-contrib; ``docs/rl.md``):
 
 An episode is one round (``episode="round"``): +1 for winning it, -1 for losing. The learning
 seat is drawn at each reset (``seat="random"``), so the policy plays from any seat; the
-other seats play the opponent bot. The saved model is what ``--bots policy:PATH`` loads.
+other seats play the opponent bot. The saved model is what ``--bots policy:PATH`` loads;
+its training settings (edition, players, options, encoding version) go beside it, in
+``NAME.settings.json``.
 ``--minutes`` stops training after that many minutes of wall clock, whatever the timesteps.
 """
 
@@ -28,6 +30,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv, VecMonitor
 
 import unokit.envs  # noqa: F401 (registers unokit/Uno-v0)
+from unokit.envs.policy import save_settings
 
 
 class _Clock(BaseCallback):
@@ -93,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     minutes = (time.monotonic() - start) / 60
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     model.save(args.out)
+    save_settings(args.out, args.edition, args.players, dict(item.split("=", 1) for item in args.option),
+                  episode="round", opponent=args.opponent, timesteps=model.num_timesteps)
     if not args.quiet:
         print(f"trained {model.num_timesteps:,} timesteps ({len(clock.results):,} episodes) in "
               f"{minutes:.1f} min; saved {args.out}")

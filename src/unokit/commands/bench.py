@@ -170,7 +170,8 @@ def _check_rl_extra(loop: str) -> None:
     try:
         importlib.import_module("unokit.envs.pettingzoo" if loop == "pettingzoo" else "unokit.envs.loops")
     except ImportError as exc:
-        raise OptionError(f"--loop {loop} needs the rl extra: pip install '.[rl]' in a clone of unokit ({exc})") from None
+        raise OptionError(f"--loop {loop} needs the rl extra: pip install '.[rl]' in a clone of unokit "
+                          f"({exc})") from None
 
 
 def _as_json(args: argparse.Namespace, changed: dict[str, object], build: str,

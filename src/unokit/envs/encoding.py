@@ -43,7 +43,11 @@ from ..core.options import Options
 from ..core.phases import AWAITING, COLOR, DECIDING, DRAWN, ROUND_OVER
 from ..core.scoring import BLOCKED_AFTER
 
-__all__ = ["NOTHING", "N_ENV_ACTIONS", "Encoder", "Slice", "layout"]
+__all__ = ["ENCODING_VERSION", "NOTHING", "N_ENV_ACTIONS", "Encoder", "Slice", "layout"]
+
+ENCODING_VERSION: Final = 1
+"""The version of the vector's layout and meaning: a trained policy's settings record it
+(:func:`unokit.envs.policy.save_settings`), and a policy trained on another version is refused."""
 
 NOTHING: Final = N_ACTIONS
 """Action 175, "nothing now": a seat asked out of turn lets the moment pass."""
