@@ -16,6 +16,7 @@ A seat out of the match (eliminated) gets 0.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from typing import Any, Final
@@ -80,6 +81,21 @@ class Match:
         low = opts.scoring == "alternative" or opts.mode == "elimination"
         self._sign = -1.0 if low else 1.0
         self._inv_target = 1.0 / float(opts.target)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        """A copy that plays on alone: the game through its position (``Game.to_dict`` /
+        ``from_dict``), the table's asking state (:meth:`Table.onto
+        <unokit.core.table.Table.onto>`), the dealing stream, and an encoder of its own."""
+        clone = Match.__new__(Match)
+        memo[id(self)] = clone
+        clone.__dict__.update(self.__dict__)
+        clone.game = Game.from_dict(self.game.to_dict())
+        clone.table = self.table.onto(clone.game)
+        clone.encoder = Encoder(self.edition, self.players, self.options)
+        clone.stream = copy.deepcopy(self.stream, memo)
+        clone._before = list(self._before)
+        clone._active = list(self._active)
+        return clone
 
     def seed(self, seed: int | None) -> random.Random:
         """The dealing stream: a new one from ``seed``, or the running one when ``seed`` is

@@ -33,6 +33,7 @@ episode with ``illegal_reward``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias
 
@@ -61,9 +62,6 @@ format), an action in ``range(176)`` (175: nothing now, only when asked out of t
 Opponent: TypeAlias = "str | Bot | Policy"
 """A bot's name (``"heuristic"``, ``"random"``, ``"strong"``: a new bot, seeded from the
 environment's stream, at each reset), a :class:`~unokit.bots.base.Bot`, or a :data:`Policy`."""
-
-Actor: TypeAlias = Callable[[int], "Action | None"]
-
 
 class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """UNO for one learning seat.
@@ -113,7 +111,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             "action_mask": spaces.Box(0, 1, (N_ENV_ACTIONS,), dtype=np.int8),
         })
         self.action_space = spaces.Discrete(N_ENV_ACTIONS)
-        self._actors: list[Actor | None] = [None] * players
+        self._actors: list[tuple[bool, Any] | None] = [None] * players
         self._mask: npt.NDArray[np.int8] = np.zeros(N_ENV_ACTIONS, dtype=np.int8)
         self._pending = 0.0
         self._done = True
@@ -125,25 +123,15 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     # ------------------------------------------------------------------ the other seats
 
-    def _actor(self, opponent: Opponent, seed: int) -> Actor:
-        """How the seat of ``opponent`` answers when the table asks it."""
-        m = self._match
+    def _actor(self, opponent: Opponent, seed: int) -> tuple[bool, Any]:
+        """What plays the seat of ``opponent``: ``(True, bot)`` or ``(False, policy)``. Nothing
+        here holds the match: :meth:`_ask` reads it from the environment, so a copy of the
+        environment (:meth:`clone`) plays its own."""
         if isinstance(opponent, str):
             opponent = make_bot(opponent, seed=seed)
         if hasattr(opponent, "act"):
-            bot: Bot = opponent  # type: ignore[assignment]
-            return lambda seat: bot.act(m.game.observe(seat))
-        policy: Policy = opponent
-        enc = m.encoder
-
-        def act_policy(seat: int) -> Action | None:
-            game = m.game
-            out = seat != game.turn
-            obs: Obs = {"observation": enc.encode(game, seat, out), "action_mask": enc.mask(game, seat, out)}
-            a = int(policy(obs))
-            return None if a == NOTHING else a
-
-        return act_policy
+            return True, opponent
+        return False, opponent
 
     def _ask(self, decision: Decision) -> Action | None:
         """An opponent's answer to ``decision``; :data:`~unokit.core.drive.WAIT` for the
@@ -153,7 +141,17 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return WAIT
         actor = self._actors[seat]
         assert actor is not None
-        return actor(seat)
+        is_bot, player = actor
+        m = self._match
+        game = m.game
+        if is_bot:
+            answer: Action | None = player.act(game.observe(seat))
+            return answer
+        enc = m.encoder
+        out = seat != game.turn
+        obs: Obs = {"observation": enc.encode(game, seat, out), "action_mask": enc.mask(game, seat, out)}
+        a = int(player(obs))
+        return None if a == NOTHING else a
 
     def _advance(self) -> tuple[float, bool]:
         """Play the other seats (through the one loop, :func:`~unokit.core.drive.drive`, whose
@@ -251,6 +249,12 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             mask = enc.mask(game, seat, out)
         self._mask = mask
         return {"observation": enc.encode(game, seat, out), "action_mask": mask}, {"action_mask": mask}
+
+    def clone(self) -> UnoEnv:
+        """An independent copy of the environment, mid-episode included, that goes on exactly
+        as this one would: the match through its position, the table's asking state, the
+        dealing stream and copies of the opponents (``copy.deepcopy(env)`` is the same)."""
+        return copy.deepcopy(self)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans (what sb3-contrib's ``MaskablePPO`` asks for)."""
