@@ -67,3 +67,72 @@ def test_pettingzoo_clone_steps_in_lockstep(seed: int) -> None:
         env.step(action)
         twin.step(action)
         assert env.rewards == twin.rewards
+
+
+class SeededPolicy:
+    """A callable opponent with its own generator, reseeded by ``seed(n)`` (the protocol)."""
+
+    def __init__(self) -> None:
+        self.rng = random.Random()
+
+    def seed(self, n: int) -> None:
+        self.rng = random.Random(n)
+
+    def __call__(self, obs: dict[str, Any]) -> int:
+        return int(self.rng.choice(np.flatnonzero(obs["action_mask"])))
+
+
+def _episodes(env: UnoEnv, seed: int, n: int) -> list[bytes]:
+    """Every observation of ``n`` episodes from ``reset(seed=seed)``, the learner playing the
+    first legal action."""
+    seen = []
+    obs, _ = env.reset(seed=seed)
+    for _ in range(n):
+        done = False
+        while not done:
+            seen.append(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+            obs, _, done, _, _ = env.step(env.legal_actions()[0])
+        seen.append(obs["observation"].tobytes())
+        obs, _ = env.reset()
+    return seen
+
+
+def _load() -> Any:
+    """Another process spinning on the CPU while the episodes play."""
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"])
+
+
+@pytest.mark.parametrize("opponent", ["random", "heuristic", "strong.rollouts=24", "bot", "callable"])
+def test_seeded_episodes_replay_with_every_opponent(opponent: str) -> None:
+    from unokit.bots import make_bot
+
+    def player() -> Any:
+        if opponent == "bot":
+            return make_bot("random", seed=123)  # an object: its generator reseeded at reset
+        if opponent == "callable":
+            return SeededPolicy()
+        return opponent
+
+    env = UnoEnv(players=3, opponents=[player()], options={"jump_in": True})
+    load = _load()
+    try:
+        first = _episodes(env, 5, 2)
+        again = _episodes(env, 5, 2)  # the same objects, reset with the same seed
+        other = _episodes(UnoEnv(players=3, opponents=[player()], options={"jump_in": True}), 5, 2)
+    finally:
+        load.kill()
+        load.wait()
+    assert first == again == other
+
+
+def test_a_named_strong_opponent_plays_without_a_clock() -> None:
+    from unokit.envs.gymnasium import make_opponent
+
+    assert make_opponent("strong", 1).max_ms is None  # type: ignore[attr-defined]
+    assert make_opponent("strong.max_ms=50", 1).max_ms == 50  # type: ignore[attr-defined]
+    assert make_opponent("strong.rollouts=10", 1).rollouts == 10  # type: ignore[attr-defined]
+    with pytest.raises(Exception, match="no_such"):
+        UnoEnv(opponents=["strong.no_such=1"])

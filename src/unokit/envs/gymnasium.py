@@ -43,13 +43,14 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots.base import Bot
-from ..bots.registry import make_bot
+from ..bots.registry import BOT_OPTIONS, make_bot
 from ..core.actions import Action
 from ..core.drive import WAIT, Decision
 from ..core.options import Options
 from ..core.phases import ROUND_OVER
 from .core import Match
 from .encoding import N_ENV_ACTIONS, NOTHING
+from .seeding import reseed
 
 __all__ = ["ENV_ID", "Opponent", "Policy", "UnoEnv"]
 
@@ -62,6 +63,25 @@ format), an action in ``range(176)`` (175: nothing now, only when asked out of t
 Opponent: TypeAlias = "str | Bot | Policy"
 """A bot's name (``"heuristic"``, ``"random"``, ``"strong"``: a new bot, seeded from the
 environment's stream, at each reset), a :class:`~unokit.bots.base.Bot`, or a :data:`Policy`."""
+
+def make_opponent(spec: str, seed: int) -> Bot:
+    """The bot a name ``NAME`` or ``NAME.OPTION=VALUE,...`` gives (``strong.rollouts=200``),
+    seeded with ``seed``. A bot that takes a wall-clock cap (``max_ms``) plays without one
+    unless the name asks for it: a seeded episode replays whatever the machine's load. Names
+    with a prefix (``policy:PATH``) take no options."""
+    name, options = spec, {}
+    head, dot, rest = spec.partition(".")
+    if dot and ":" not in head and "/" not in head and "=" in rest:
+        name = head
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            if not eq or not key:
+                raise ValueError(f"opponent {spec!r}: an option is written NAME=VALUE, not {item!r}")
+            options[key.strip()] = value.strip()
+    if any(o.name == "max_ms" for o in BOT_OPTIONS.get(name, ())):
+        options.setdefault("max_ms", "0")
+    return make_bot(name, seed=seed, **options)
+
 
 class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """UNO for one learning seat.
@@ -96,7 +116,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._opponents += [self._opponents[-1]] * (players - 1 - len(self._opponents))
         for o in self._opponents:
             if isinstance(o, str):
-                make_bot(o, seed=0)  # an unknown name fails now, not at the first reset
+                make_opponent(o, 0)  # an unknown name or option fails now, not at the first reset
             elif not (hasattr(o, "act") or callable(o)):
                 raise TypeError(f"an opponent is a bot name, a Bot or a callable policy, not {o!r}")
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
@@ -128,7 +148,9 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         here holds the match: :meth:`_ask` reads it from the environment, so a copy of the
         environment (:meth:`clone`) plays its own."""
         if isinstance(opponent, str):
-            opponent = make_bot(opponent, seed=seed)
+            opponent = make_opponent(opponent, seed)
+        else:
+            reseed(opponent, seed)
         if hasattr(opponent, "act"):
             return True, opponent
         return False, opponent
