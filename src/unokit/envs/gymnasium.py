@@ -264,8 +264,12 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         seat = self.seat
         enc = m.encoder
         if done or game.phase >= ROUND_OVER:
+            # The last observation's mask holds only "nothing now": never empty, so masked
+            # sampling works on it (under make_vec's next-step autoreset the action taken on
+            # it is ignored and the environment resets).
             out = False
             mask = np.zeros(N_ENV_ACTIONS, dtype=np.int8)
+            mask[NOTHING] = 1
         else:
             out = seat != game.turn
             mask = enc.mask(game, seat, out)
