@@ -155,3 +155,14 @@ def test_policy_bot_loads_a_callable_and_a_torchscript_file(tmp_path: Path) -> N
 
     save_settings(path, "classic", 2)
     assert make_bot(f"policy:{path}").act(obs) == sorted(obs.legal)[-1]
+
+
+def test_a_minutes_run_reports_progress_and_ends_with_an_evaluation(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "short.zip"
+    status = _example().main(["--minutes", "0.05", "--timesteps", "1000000", "--envs", "1", "--n-steps", "64",
+                              "--out", str(out), "--report-seconds", "0", "--eval-episodes", "3"])
+    text = capsys.readouterr().out
+    assert status == 0 and out.exists()
+    assert "% " in text and "win rate" in text and "] " in text  # a progress bar with the win rate
+    assert "evaluation: win rate" in text.splitlines()[-1]
