@@ -136,3 +136,36 @@ def test_a_named_strong_opponent_plays_without_a_clock() -> None:
     assert make_opponent("strong.rollouts=10", 1).rollouts == 10  # type: ignore[attr-defined]
     with pytest.raises(Exception, match="no_such"):
         UnoEnv(opponents=["strong.no_such=1"])
+
+
+def test_encoder_takes_the_plain_dict_of_options_the_environments_take() -> None:
+    from unokit import Game, Options
+    from unokit.envs import Encoder
+
+    game = Game.new("classic", 2, Options(stacking="progressive"), seed=1)
+    a = Encoder("classic", 2, {"stacking": "progressive"})
+    b = Encoder("classic", 2, Options(stacking="progressive"))
+    assert a.options == b.options
+    assert np.array_equal(a.encode(game, 0), b.encode(game, 0))
+
+
+def test_info_names_the_learning_seat_and_opponents_swap_between_episodes() -> None:
+    env = UnoEnv(players=3, opponents=["random"], seat="random")
+    for seed in range(5):
+        _, info = env.reset(seed=seed)
+        assert info["seat"] == env.seat
+    calls: list[int] = []
+
+    def first(obs: dict[str, Any]) -> int:
+        calls.append(1)
+        return int(np.flatnonzero(obs["action_mask"])[0])
+
+    env.set_opponents([first])
+    env.reset(seed=0)
+    done = False
+    while not done:
+        _, _, done, _, info = env.step(env.legal_actions()[0])
+        assert info["seat"] == env.seat
+    assert calls  # the swapped-in policy played
+    with pytest.raises(ValueError, match="opponents"):
+        env.set_opponents([first] * 3)

@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -210,8 +210,16 @@ class Encoder:
     last game it encoded, so it costs the same however long the pile grows.
     """
 
-    def __init__(self, edition_name: str, players: int, options: Options | None = None) -> None:
-        opts = options if options is not None else Options()
+    def __init__(self, edition_name: str, players: int,
+                 options: Options | Mapping[str, Any] | None = None) -> None:
+        """``options``: what the environments take, an :class:`~unokit.core.options.Options`,
+        a plain mapping (``{"stacking": "progressive"}``) or ``None`` (the defaults)."""
+        if options is None:
+            opts = Options()
+        elif isinstance(options, Options):
+            opts = options
+        else:
+            opts = Options.from_mapping(options)
         self.edition = edition(edition_name).name
         self.players = players
         self.options = opts

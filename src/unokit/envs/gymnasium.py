@@ -95,7 +95,8 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     each reset, played for one round) or ``"match"``. ``reward``: ``"round"`` (+1 or -1 a
     round), ``"match"`` or ``"score"`` (:mod:`unokit.envs.core`). ``illegal_reward``: an
     action outside the mask ends the episode with this reward (and ``info["illegal_action"]``).
-    ``render_mode``: ``None``, ``"human"`` or ``"ansi"``.
+    ``render_mode``: ``None``, ``"human"`` or ``"ansi"``. ``info["seat"]`` is the learning
+    seat's number; :meth:`set_opponents` swaps the opponents between episodes.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
@@ -108,17 +109,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r} (human, ansi or None)")
         self._match = Match(edition, players, options, episode, reward)
-        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-            opponents = [opponents]
-        if not opponents or len(opponents) > players - 1:
-            raise ValueError(f"{players} players need 1 to {players - 1} opponents, not {len(opponents)}")
-        self._opponents: list[Opponent] = list(opponents)
-        self._opponents += [self._opponents[-1]] * (players - 1 - len(self._opponents))
-        for o in self._opponents:
-            if isinstance(o, str):
-                make_opponent(o, 0)  # an unknown name or option fails now, not at the first reset
-            elif not (hasattr(o, "act") or callable(o)):
-                raise TypeError(f"an opponent is a bot name, a Bot or a callable policy, not {o!r}")
+        self.set_opponents(opponents)
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat must be 0 to {players - 1} or 'random', not {seat!r}")
         self._seat_choice = seat
@@ -189,6 +180,24 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 return reward, True
             m.next_round()
         return reward, False
+
+    def set_opponents(self, opponents: Sequence[Opponent] | Opponent) -> None:
+        """Swap the other seats' players, as the constructor's ``opponents`` (one per other
+        seat from the learning seat's left, the last filling the rest); they play from the next
+        :meth:`reset` on (self-play: put a snapshot of the learner there between episodes)."""
+        players = self._match.players
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            opponents = [opponents]
+        if not opponents or len(opponents) > players - 1:
+            raise ValueError(f"{players} players need 1 to {players - 1} opponents, not {len(opponents)}")
+        chosen: list[Opponent] = list(opponents)
+        chosen += [chosen[-1]] * (players - 1 - len(chosen))
+        for o in chosen:
+            if isinstance(o, str):
+                make_opponent(o, 0)  # an unknown name or option fails now, not at the first reset
+            elif not (hasattr(o, "act") or callable(o)):
+                raise TypeError(f"an opponent is a bot name, a Bot or a callable policy, not {o!r}")
+        self._opponents: list[Opponent] = chosen
 
     # ------------------------------------------------------------------ the API
 
@@ -274,7 +283,8 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             out = seat != game.turn
             mask = enc.mask(game, seat, out)
         self._mask = mask
-        return {"observation": enc.encode(game, seat, out), "action_mask": mask}, {"action_mask": mask}
+        return ({"observation": enc.encode(game, seat, out), "action_mask": mask},
+                {"action_mask": mask, "seat": seat})
 
     def clone(self) -> UnoEnv:
         """An independent copy of the environment, mid-episode included, that goes on exactly
