@@ -169,3 +169,34 @@ def test_info_names_the_learning_seat_and_opponents_swap_between_episodes() -> N
     assert calls  # the swapped-in policy played
     with pytest.raises(ValueError, match="opponents"):
         env.set_opponents([first] * 3)
+
+
+def test_rlcard_action_set_draws_only_when_nothing_is_playable() -> None:
+    from unokit.core.actions import ACTION_KIND, K_DRAW, K_PASS, K_PLAY
+
+    env = UnoEnv(players=2, opponents=["random"], actions="rlcard")
+    full = UnoEnv(players=2, opponents=["random"])
+    assert full.actions == "full"
+    rng = random.Random(3)
+    seen_play = seen_draw = 0
+    for seed in range(30):
+        env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = env.legal_actions()
+            kinds = {ACTION_KIND[a] for a in legal if a < len(ACTION_KIND)}
+            if K_PLAY in kinds:
+                assert not kinds & {K_DRAW, K_PASS}
+                seen_play += 1
+            elif K_DRAW in kinds:
+                seen_draw += 1
+            _, _, done, _, info = env.step(rng.choice(legal))
+            assert "illegal_action" not in info
+    assert seen_play and seen_draw
+    env.reset(seed=0)
+    draws = [a for a in range(len(ACTION_KIND)) if ACTION_KIND[a] == K_DRAW]
+    if any(ACTION_KIND[a] == K_PLAY for a in env.legal_actions()) and draws:
+        _, _, done, _, info = env.step(draws[0])  # outside the restricted mask
+        assert done and info.get("illegal_action")
+    with pytest.raises(ValueError, match="actions"):
+        UnoEnv(actions="short")

@@ -21,13 +21,34 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
+from ..core.actions import ACTION_KIND, K_DRAW, K_PASS, K_PLAY
 from ..core.drive import Ask, Decision, drive, next_decision, take
 from ..core.game import Game
 from ..core.options import Options
 from ..core.table import Table
 from .encoding import NOTHING, Encoder
 
-__all__ = ["EPISODES", "REWARDS", "Match", "agent_name", "make_options"]
+__all__ = ["ACTION_SETS", "EPISODES", "REWARDS", "Match", "agent_name", "make_options", "restrict_rlcard"]
+
+ACTION_SETS: Final = ("full", "rlcard")
+"""The learning seat's action sets: ``"full"``, the printed rules' (the default), and
+``"rlcard"``, RLCard's shorter one: no drawing while a card is playable, and a playable drawn
+card is played (not the printed rules: only the learning seat's mask is restricted)."""
+
+_KINDS = np.array([*ACTION_KIND, -1], dtype=np.int64)
+_PLAYS = _KINDS == K_PLAY
+_DRAW_OR_PASS = (_KINDS == K_DRAW) | (_KINDS == K_PASS)
+
+
+def restrict_rlcard(mask: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """``mask`` under RLCard's action set (:data:`ACTION_SETS`): where a card can be played,
+    drawing and passing (keeping a drawn card) are taken out. Changes ``mask`` in place."""
+    if mask[_PLAYS].any():
+        mask[_DRAW_OR_PASS] = 0
+    return mask
 
 EPISODES: Final = ("round", "match")
 """What an episode is: one round, or a whole match."""
@@ -50,7 +71,7 @@ def make_options(options: Options | Mapping[str, Any] | None) -> Options:
     return Options.from_mapping(options)
 
 
-def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> str:
+def check_choice(what: str, value: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ValueError(f"unknown {what} {value!r} (choose from {', '.join(choices)})")
     return value
@@ -71,8 +92,8 @@ class Match:
         self.edition = edition
         self.players = players
         self.options = opts
-        self.episode = _check_choice("episode", episode, EPISODES)
-        self.reward = _check_choice("reward", reward, REWARDS)
+        self.episode = check_choice("episode", episode, EPISODES)
+        self.reward = check_choice("reward", reward, REWARDS)
         self.encoder = Encoder(edition, players, opts)
         self.stream: random.Random | None = None
         self._before: list[int | float] = []

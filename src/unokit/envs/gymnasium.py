@@ -48,7 +48,7 @@ from ..core.actions import Action
 from ..core.drive import WAIT, Decision
 from ..core.options import Options
 from ..core.phases import ROUND_OVER
-from .core import Match
+from .core import ACTION_SETS, Match, check_choice, restrict_rlcard
 from .encoding import N_ENV_ACTIONS, NOTHING
 from .seeding import reseed
 
@@ -95,7 +95,10 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     each reset, played for one round) or ``"match"``. ``reward``: ``"round"`` (+1 or -1 a
     round), ``"match"`` or ``"score"`` (:mod:`unokit.envs.core`). ``illegal_reward``: an
     action outside the mask ends the episode with this reward (and ``info["illegal_action"]``).
-    ``render_mode``: ``None``, ``"human"`` or ``"ansi"``. ``info["seat"]`` is the learning
+    ``render_mode``: ``None``, ``"human"`` or ``"ansi"``. ``actions``: ``"full"`` (the printed
+    rules) or ``"rlcard"``
+    (RLCard's shorter action set for the learning seat, not the printed rules: no drawing
+    while a card is playable, a playable drawn card played). ``info["seat"]`` is the learning
     seat's number; :meth:`set_opponents` swaps the opponents between episodes.
     """
 
@@ -105,7 +108,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
                  opponents: Sequence[Opponent] | Opponent = ("heuristic",),
                  options: Options | Mapping[str, Any] | None = None, seat: int | str = 0,
                  episode: str = "round", reward: str = "round", illegal_reward: float = -1.0,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, actions: str = "full") -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r} (human, ansi or None)")
         self._match = Match(edition, players, options, episode, reward)
@@ -115,6 +118,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._seat_choice = seat
         self.seat = 0 if seat == "random" else int(seat)
         self.illegal_reward = float(illegal_reward)
+        self.actions = check_choice("actions", actions, ACTION_SETS)
         self.render_mode = render_mode
         enc = self._match.encoder
         self.observation_space = spaces.Dict({
@@ -248,7 +252,8 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         decision = m.decision()
         assert decision is not None and decision.seat == self.seat
         a = int(action)
-        if m.refusal(decision, a) is not None:
+        restricted = self.actions != "full" and not (0 <= a < N_ENV_ACTIONS and self._mask[a])
+        if restricted or m.refusal(decision, a) is not None:
             self._done = True
             obs, info = self._observe(True)
             info["illegal_action"] = True
@@ -282,6 +287,8 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         else:
             out = seat != game.turn
             mask = enc.mask(game, seat, out)
+            if self.actions == "rlcard" and not out:
+                restrict_rlcard(mask)
         self._mask = mask
         return ({"observation": enc.encode(game, seat, out), "action_mask": mask},
                 {"action_mask": mask, "seat": seat})
