@@ -365,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     if RL_ERROR and args.loops and set(args.loops) & set(RL_LOOPS):
         parser.error(f"--loops {' '.join(sorted(set(args.loops) & set(RL_LOOPS)))}: the RL "
                      f"environments are not importable ({RL_ERROR}); install them with: "
-                     "pip install 'unokit[rl]'")
+                     "pip install '.[rl]' in a clone of unokit")
     if RLCARD_ERROR and args.require_rlcard:
         parser.error(f"--require-rlcard: RLCard is not importable ({RLCARD_ERROR}); "
                      "install it with: pip install -r benchmarks/requirements.txt")
@@ -378,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# unokit engine: {engine_build()}; deals: {args.deals}")
     if RL_ERROR:
         print(f"# unokit's RL environments are not importable ({RL_ERROR}): the gym and "
-              "pettingzoo loops are left out. Install them with: pip install 'unokit[rl]'")
+              "pettingzoo loops are left out. Install them with: pip install '.[rl]' in a clone of unokit")
     if RLCARD_ERROR:
         print(f"# RLCard is not importable ({RLCARD_ERROR}): running unokit alone. "
               "Install it with: pip install -r benchmarks/requirements.txt")

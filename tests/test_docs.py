@@ -54,3 +54,30 @@ def test_no_text_speaks_of_the_development_process() -> None:
             if DEV_TALK.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+INDEX_INSTALL = re.compile(r"pip install '?unokit\[")
+"""``pip install 'unokit[rl]'``: unokit is not on the package index, so this fails."""
+
+
+def test_install_commands_work_from_a_clone() -> None:
+    """The README, docs/rl.md, the example and the environments' ImportErrors say
+    ``pip install '.[rl]'`` (from a clone), never ``'unokit[rl]'`` from the package index."""
+    src = ROOT / "src" / "unokit"
+    files = [ROOT / "README.md", ROOT / "docs" / "rl.md", ROOT / "examples" / "train_maskable_ppo.py",
+             src / "bench.py", src / "arena.py", *sorted((src / "envs").glob("*.py"))]
+    found = [f"{path.relative_to(ROOT)}:{n}" for path in files
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if INDEX_INSTALL.search(line)]
+    assert not found, found
+    assert "pip install '.[rl]'" in (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_lists_every_extra() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    block = pyproject.split("[project.optional-dependencies]", 1)[1].split("\n[", 1)[0]
+    extras = re.findall(r"^([a-z][a-z0-9_-]*) = \[", block, re.MULTILINE)
+    assert "train" in extras and "rl" in extras
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [e for e in extras if f"`{e}`" not in readme]
+    assert not missing, f"the README does not list the extras {missing}"

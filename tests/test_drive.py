@@ -39,6 +39,10 @@ class Misbehaving:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
+    def seed(self, n: int) -> None:
+        """The environments' seeding protocol (``unokit.envs.seeding``): this player keeps
+        its own generator, so that every caller meets the same answers as the reference."""
+
     def act(self, obs: Observation) -> Action | None:
         roll = self.rng.random()
         if roll < 0.2:

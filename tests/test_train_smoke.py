@@ -62,10 +62,17 @@ def test_policy_sits_in_the_arena(model: Path, capsys: pytest.CaptureFixture[str
     assert summary["games"] == 4 and summary["bots"][name]["entries"] == 4
 
 
-def test_policy_bot_plays_legal_actions_in_and_out_of_turn(model: Path) -> None:
-    bot = make_bot(f"policy:{model}", seed=1)
-    others = [make_bot("random", seed=s) for s in range(2)]
+def test_policy_bot_plays_legal_actions_in_and_out_of_turn(model: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from unokit.envs.policy import save_settings
+
     options = Options(jump_in=True, target=100)  # out-of-turn decisions come up: jump in, uno
+    copy = tmp_path / "jump_in.zip"  # the same network, its settings saying these options
+    shutil.copy(model, copy)
+    save_settings(copy, "classic", 2, options)
+    bot = make_bot(f"policy:{copy}", seed=1)
+    others = [make_bot("random", seed=s) for s in range(2)]
     # play_match asks every seat through the table and refuses any illegal action.
     game = play_match(Game.new("classic", 2, options, seed=3), [bot, others[0]])
     assert game.is_over
@@ -81,3 +88,81 @@ def test_policy_bot_refuses_another_player_count(model: Path) -> None:
     game = Game.new("classic", 3, seed=1)
     with pytest.raises(OptionError, match="players"):
         bot.act(game.observe(game.turn))
+
+
+def test_the_model_stores_its_training_settings(model: Path) -> None:
+    from unokit.envs.encoding import ENCODING_VERSION
+    from unokit.envs.policy import load_settings
+
+    settings = load_settings(model)
+    assert (settings["edition"], settings["players"]) == ("classic", 2)
+    assert settings["encoding"] == ENCODING_VERSION
+    assert Options.from_mapping(settings["options"]) == Options()
+
+
+def test_policy_bot_refuses_another_edition_or_options(model: Path) -> None:
+    bot = make_bot(f"policy:{model}")
+    game = Game.new("cars2", 2, seed=1)
+    with pytest.raises(OptionError, match="edition classic"):
+        bot.act(game.observe(game.turn))
+    game = Game.new("classic", 2, Options(stacking="progressive"), seed=1)
+    with pytest.raises(OptionError, match="stacking"):
+        make_bot(f"policy:{model}").act(game.observe(game.turn))
+    game = Game.new("classic", 2, Options(target=1), seed=1)  # one-round episodes never see the target
+    assert make_bot(f"policy:{model}").act(game.observe(game.turn)) is not None
+
+
+def test_policy_without_settings_or_of_another_encoding_is_refused(model: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from unokit.envs.policy import save_settings
+
+    copy = tmp_path / "bare.zip"
+    shutil.copy(model, copy)
+    with pytest.raises(OptionError, match="no training settings"):
+        make_bot(f"policy:{copy}")
+    settings = save_settings(copy, "classic", 2)
+    settings.write_text(settings.read_text().replace('"encoding": 1', '"encoding": 0'))
+    game = Game.new("classic", 2, seed=1)
+    with pytest.raises(OptionError, match="encoding version 0"):
+        make_bot(f"policy:{copy}").act(game.observe(game.turn))
+
+
+def first_legal(obs: dict[str, object]) -> int:
+    """A policy for ``policy:module:function``: the first action of the mask."""
+    import numpy as np
+
+    return int(np.flatnonzero(obs["action_mask"])[0])  # type: ignore[call-overload]
+
+
+def test_policy_bot_loads_a_callable_and_a_torchscript_file(tmp_path: Path) -> None:
+    import torch
+
+    game = Game.new("classic", 2, seed=4)
+    obs = game.observe(game.turn)
+    bot = make_bot(f"policy:{__name__}:first_legal")
+    assert bot.act(obs) == sorted(obs.legal)[0]
+    with pytest.raises(OptionError, match="cannot import"):
+        make_bot("policy:no_such_module_here:f")
+
+    class Last(torch.nn.Module):  # scores rising with the action number: the last legal one
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return torch.arange(176, dtype=torch.float32).unsqueeze(0) + 0 * x.sum()
+
+    path = tmp_path / "last.pt"
+    torch.jit.save(torch.jit.script(Last()), str(path))
+    from unokit.envs.policy import save_settings
+
+    save_settings(path, "classic", 2)
+    assert make_bot(f"policy:{path}").act(obs) == sorted(obs.legal)[-1]
+
+
+def test_a_minutes_run_reports_progress_and_ends_with_an_evaluation(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "short.zip"
+    status = _example().main(["--minutes", "0.05", "--timesteps", "1000000", "--envs", "1", "--n-steps", "64",
+                              "--out", str(out), "--report-seconds", "0", "--eval-episodes", "3"])
+    text = capsys.readouterr().out
+    assert status == 0 and out.exists()
+    assert "% " in text and "win rate" in text and "] " in text  # a progress bar with the win rate
+    assert "evaluation: win rate" in text.splitlines()[-1]

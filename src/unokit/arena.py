@@ -239,7 +239,7 @@ def _run_ray(config: ArenaConfig, todo: list[int], jobs: int,
         # default arguments, and mypy must pass with or without the optional extra.
         ray: Any = importlib.import_module("ray")
     except ImportError:
-        raise UnoError("--backend ray needs Ray: pip install 'unokit[ray]'") from None
+        raise UnoError("--backend ray needs Ray: pip install '.[ray]' in a clone of unokit") from None
     if not ray.is_initialized():
         ray.init(ignore_reinit_error=True, log_to_driver=False)
     remote = ray.remote(_play_chunk)

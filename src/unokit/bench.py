@@ -274,8 +274,8 @@ def _rl_loop(name: str) -> Callable[..., tuple[int, int]]:
     try:
         loops = importlib.import_module("unokit.envs.loops")
     except ImportError as exc:
-        raise ImportError(f"the gym and pettingzoo loops need the rl extra: pip install 'unokit[rl]' "
-                          f"({exc})") from None
+        raise ImportError(f"the gym and pettingzoo loops need the rl extra: pip install '.[rl]' in a "
+                          f"clone of unokit ({exc})") from None
     fn: Callable[..., tuple[int, int]] = getattr(loops, name)
     return fn
 

@@ -140,7 +140,8 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         written = write_report(summary, results, args.report)
         if len(written) == 1:
-            print("matplotlib is not installed (pip install 'unokit[arena]'): wrote only the JSON",
+            print("matplotlib is not installed (pip install '.[arena]' in a clone of unokit): "
+                  "wrote only the JSON",
                   file=sys.stderr)
         if not args.json:
             print("report: " + ", ".join(str(p) for p in written))

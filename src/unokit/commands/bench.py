@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "when there is one, as players and bots do; gym and pettingzoo: "
                              "uniformly random masked play through the RL environments' APIs, "
                              "encoding and mask included (the rl extra: pip install "
-                             "'unokit[rl]'). all: the engine loops (default)")
+                             "'.[rl]' from a clone). all: the engine loops (default)")
     parser.add_argument("--deals", choices=DEALS, default="stream",
                         help="stream: deal every game from the run's one generator, as a "
                              "simulation of many games does (and as RLCard deals); seeded: deal "
@@ -170,7 +170,8 @@ def _check_rl_extra(loop: str) -> None:
     try:
         importlib.import_module("unokit.envs.pettingzoo" if loop == "pettingzoo" else "unokit.envs.loops")
     except ImportError as exc:
-        raise OptionError(f"--loop {loop} needs the rl extra: pip install 'unokit[rl]' ({exc})") from None
+        raise OptionError(f"--loop {loop} needs the rl extra: pip install '.[rl]' in a clone of unokit "
+                          f"({exc})") from None
 
 
 def _as_json(args: argparse.Namespace, changed: dict[str, object], build: str,

@@ -128,8 +128,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..tui.app import UnoApp
     except ImportError as exc:  # Textual is the optional 'play' extra
-        raise UnoError(f"unokit play needs Textual ({exc}); install it with: pip install 'unokit[play]'") \
-            from None
+        raise UnoError(f"unokit play needs Textual ({exc}); install it with: pip install '.[play]' "
+                       "in a clone of unokit") from None
     (session, names), tr = build(args)
     if not (is_terminal(sys.stdin) and is_terminal(sys.stdout)):
         raise UnoError(tr._("unokit play needs a terminal to draw on and read keys from; "

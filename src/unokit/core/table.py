@@ -92,6 +92,16 @@ class Table:
         self._next = 0
         self._version = self.game.version
 
+    def onto(self, game: Game) -> Table:
+        """A table for ``game``, a copy of this table's game (``Game.from_dict`` of its
+        ``to_dict``), that goes on asking where this one is: the same seats left to ask."""
+        table = Table(game)
+        if self._version == self.game.version:
+            table._cycle = list(self._cycle)
+            table._next = self._next
+            table._version = game.version
+        return table
+
     def _sync(self) -> None:
         if self.game.version != self._version:  # changed behind the table's back
             self._restart()

@@ -1,5 +1,5 @@
 """Reinforcement-learning environments for unokit: Gymnasium and PettingZoo, full rules,
-2–10 players (``docs/rl.md``). Needs the ``rl`` extra: ``pip install 'unokit[rl]'``
+2–10 players (``docs/rl.md``). Needs the ``rl`` extra: ``pip install '.[rl]' in a clone of unokit``
 (gymnasium, pettingzoo, numpy); the rest of unokit needs none of it.
 
 Importing this package registers the Gymnasium environment ``unokit/Uno-v0``
@@ -37,7 +37,7 @@ __all__ = [
 ENV_ID = "unokit/Uno-v0"
 """The Gymnasium id, registered on import."""
 
-_NEEDS = "unokit.envs needs the rl extra: pip install 'unokit[rl]'"
+_NEEDS = "unokit.envs needs the rl extra: pip install '.[rl]' in a clone of unokit"
 
 # Imported under other names: ``unokit.envs.gymnasium`` is this package's module, not the library.
 try:
@@ -67,5 +67,5 @@ def __getattr__(name: str) -> Any:
             return importlib.import_module(".pettingzoo", __name__)
         except ImportError as exc:
             raise ImportError(f"the PettingZoo environment needs the rl extra: "
-                              f"pip install 'unokit[rl]' ({exc})") from None
+                              f"pip install '.[rl]' in a clone of unokit ({exc})") from None
     return getattr(importlib.import_module(_LAZY[name], __name__), name)

@@ -16,10 +16,15 @@ A seat out of the match (eliminated) gets 0.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
+from ..core.actions import ACTION_KIND, K_DRAW, K_PASS, K_PLAY
 from ..core.drive import Ask, drive
 from ..core.game import Game
 from ..core.options import Options
@@ -27,7 +32,24 @@ from ..core.phases import ROUND_OVER
 from ..core.table import Table
 from .encoding import NOTHING, Encoder
 
-__all__ = ["EPISODES", "REWARDS", "Match", "agent_name", "make_options"]
+__all__ = ["ACTION_SETS", "EPISODES", "REWARDS", "Match", "agent_name", "make_options", "restrict_rlcard"]
+
+ACTION_SETS: Final = ("full", "rlcard")
+"""The learning seat's action sets: ``"full"``, the printed rules' (the default), and
+``"rlcard"``, RLCard's shorter one: no drawing while a card is playable, and a playable drawn
+card is played (not the printed rules: only the learning seat's mask is restricted)."""
+
+_KINDS = np.array([*ACTION_KIND, -1], dtype=np.int64)
+_PLAYS = _KINDS == K_PLAY
+_DRAW_OR_PASS = (_KINDS == K_DRAW) | (_KINDS == K_PASS)
+
+
+def restrict_rlcard(mask: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """``mask`` under RLCard's action set (:data:`ACTION_SETS`): where a card can be played,
+    drawing and passing (keeping a drawn card) are taken out. Changes ``mask`` in place."""
+    if mask[_PLAYS].any():
+        mask[_DRAW_OR_PASS] = 0
+    return mask
 
 EPISODES: Final = ("round", "match")
 """What an episode is: one round, or a whole match."""
@@ -50,7 +72,7 @@ def make_options(options: Options | Mapping[str, Any] | None) -> Options:
     return Options.from_mapping(options)
 
 
-def _check_choice(what: str, value: str, choices: tuple[str, ...]) -> str:
+def check_choice(what: str, value: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ValueError(f"unknown {what} {value!r} (choose from {', '.join(choices)})")
     return value
@@ -71,8 +93,8 @@ class Match:
         self.edition = edition
         self.players = players
         self.options = opts
-        self.episode = _check_choice("episode", episode, EPISODES)
-        self.reward = _check_choice("reward", reward, REWARDS)
+        self.episode = check_choice("episode", episode, EPISODES)
+        self.reward = check_choice("reward", reward, REWARDS)
         self.encoder = Encoder(edition, players, opts)
         self.stream: random.Random | None = None
         self._before: list[int | float] = []
@@ -81,6 +103,21 @@ class Match:
         low = opts.scoring == "alternative" or opts.mode == "elimination"
         self._sign = -1.0 if low else 1.0
         self._inv_target = 1.0 / float(opts.target)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        """A copy that plays on alone: the game through its position (``Game.to_dict`` /
+        ``from_dict``), the table's asking state (:meth:`Table.onto
+        <unokit.core.table.Table.onto>`), the dealing stream, and an encoder of its own."""
+        clone = Match.__new__(Match)
+        memo[id(self)] = clone
+        clone.__dict__.update(self.__dict__)
+        clone.game = Game.from_dict(self.game.to_dict())
+        clone.table = self.table.onto(clone.game)
+        clone.encoder = Encoder(self.edition, self.players, self.options)
+        clone.stream = copy.deepcopy(self.stream, memo)
+        clone._before = list(self._before)
+        clone._active = list(self._active)
+        return clone
 
     def seed(self, seed: int | None) -> random.Random:
         """The dealing stream: a new one from ``seed``, or the running one when ``seed`` is

@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -43,7 +43,11 @@ from ..core.options import Options
 from ..core.phases import AWAITING, COLOR, DECIDING, DRAWN, ROUND_OVER
 from ..core.scoring import BLOCKED_AFTER
 
-__all__ = ["NOTHING", "N_ENV_ACTIONS", "Encoder", "Slice", "layout"]
+__all__ = ["ENCODING_VERSION", "NOTHING", "N_ENV_ACTIONS", "Encoder", "Slice", "layout"]
+
+ENCODING_VERSION: Final = 1
+"""The version of the vector's layout and meaning: a trained policy's settings record it
+(:func:`unokit.envs.policy.save_settings`), and a policy trained on another version is refused."""
 
 NOTHING: Final = N_ACTIONS
 """Action 175, "nothing now": a seat asked out of turn lets the moment pass."""
@@ -206,8 +210,16 @@ class Encoder:
     last game it encoded, so it costs the same however long the pile grows.
     """
 
-    def __init__(self, edition_name: str, players: int, options: Options | None = None) -> None:
-        opts = options if options is not None else Options()
+    def __init__(self, edition_name: str, players: int,
+                 options: Options | Mapping[str, Any] | None = None) -> None:
+        """``options``: what the environments take, an :class:`~unokit.core.options.Options`,
+        a plain mapping (``{"stacking": "progressive"}``) or ``None`` (the defaults)."""
+        if options is None:
+            opts = Options()
+        elif isinstance(options, Options):
+            opts = options
+        else:
+            opts = Options.from_mapping(options)
         self.edition = edition(edition_name).name
         self.players = players
         self.options = opts

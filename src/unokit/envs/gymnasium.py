@@ -33,6 +33,7 @@ episode with ``illegal_reward``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias
 
@@ -42,13 +43,14 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots.base import Bot
-from ..bots.registry import make_bot
+from ..bots.registry import BOT_OPTIONS, make_bot
 from ..core.actions import Action
-from ..core.drive import Decision
+from ..core.drive import WAIT, Decision
 from ..core.options import Options
 from ..core.phases import ROUND_OVER
-from .core import Match
+from .core import ACTION_SETS, Match, check_choice, restrict_rlcard
 from .encoding import N_ENV_ACTIONS, NOTHING
+from .seeding import reseed
 
 __all__ = ["ENV_ID", "Opponent", "Policy", "UnoEnv"]
 
@@ -62,7 +64,23 @@ Opponent: TypeAlias = "str | Bot | Policy"
 """A bot's name (``"heuristic"``, ``"random"``, ``"strong"``: a new bot, seeded from the
 environment's stream, at each reset), a :class:`~unokit.bots.base.Bot`, or a :data:`Policy`."""
 
-Actor: TypeAlias = Callable[[Decision], "Action | None"]
+def make_opponent(spec: str, seed: int) -> Bot:
+    """The bot a name ``NAME`` or ``NAME.OPTION=VALUE,...`` gives (``strong.rollouts=200``),
+    seeded with ``seed``. A bot that takes a wall-clock cap (``max_ms``) plays without one
+    unless the name asks for it: a seeded episode replays whatever the machine's load. Names
+    with a prefix (``policy:PATH``) take no options."""
+    name, options = spec, {}
+    head, dot, rest = spec.partition(".")
+    if dot and ":" not in head and "/" not in head and "=" in rest:
+        name = head
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            if not eq or not key:
+                raise ValueError(f"opponent {spec!r}: an option is written NAME=VALUE, not {item!r}")
+            options[key.strip()] = value.strip()
+    if any(o.name == "max_ms" for o in BOT_OPTIONS.get(name, ())):
+        options.setdefault("max_ms", "0")
+    return make_bot(name, seed=seed, **options)
 
 
 class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -77,7 +95,11 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
     each reset, played for one round) or ``"match"``. ``reward``: ``"round"`` (+1 or -1 a
     round), ``"match"`` or ``"score"`` (:mod:`unokit.envs.core`). ``illegal_reward``: an
     action outside the mask ends the episode with this reward (and ``info["illegal_action"]``).
-    ``render_mode``: ``None``, ``"human"`` or ``"ansi"``.
+    ``render_mode``: ``None``, ``"human"`` or ``"ansi"``. ``actions``: ``"full"`` (the printed
+    rules) or ``"rlcard"``
+    (RLCard's shorter action set for the learning seat, not the printed rules: no drawing
+    while a card is playable, a playable drawn card played). ``info["seat"]`` is the learning
+    seat's number; :meth:`set_opponents` swaps the opponents between episodes.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
@@ -86,26 +108,17 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
                  opponents: Sequence[Opponent] | Opponent = ("heuristic",),
                  options: Options | Mapping[str, Any] | None = None, seat: int | str = 0,
                  episode: str = "round", reward: str = "round", illegal_reward: float = -1.0,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, actions: str = "full") -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r} (human, ansi or None)")
         self._match = Match(edition, players, options, episode, reward)
-        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-            opponents = [opponents]
-        if not opponents or len(opponents) > players - 1:
-            raise ValueError(f"{players} players need 1 to {players - 1} opponents, not {len(opponents)}")
-        self._opponents: list[Opponent] = list(opponents)
-        self._opponents += [self._opponents[-1]] * (players - 1 - len(self._opponents))
-        for o in self._opponents:
-            if isinstance(o, str):
-                make_bot(o, seed=0)  # an unknown name fails now, not at the first reset
-            elif not (hasattr(o, "act") or callable(o)):
-                raise TypeError(f"an opponent is a bot name, a Bot or a callable policy, not {o!r}")
+        self.set_opponents(opponents)
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < players):
             raise ValueError(f"seat must be 0 to {players - 1} or 'random', not {seat!r}")
         self._seat_choice = seat
         self.seat = 0 if seat == "random" else int(seat)
         self.illegal_reward = float(illegal_reward)
+        self.actions = check_choice("actions", actions, ACTION_SETS)
         self.render_mode = render_mode
         enc = self._match.encoder
         self.observation_space = spaces.Dict({
@@ -113,7 +126,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             "action_mask": spaces.Box(0, 1, (N_ENV_ACTIONS,), dtype=np.int8),
         })
         self.action_space = spaces.Discrete(N_ENV_ACTIONS)
-        self._actors: list[Actor | None] = [None] * players
+        self._actors: list[tuple[bool, Any] | None] = [None] * players
         self._mask: npt.NDArray[np.int8] = np.zeros(N_ENV_ACTIONS, dtype=np.int8)
         self._pending = 0.0
         self._done = True
@@ -125,26 +138,37 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     # ------------------------------------------------------------------ the other seats
 
-    def _actor(self, opponent: Opponent, seed: int) -> Actor:
-        """How the seat of ``opponent`` answers when the table asks it."""
-        m = self._match
+    def _actor(self, opponent: Opponent, seed: int) -> tuple[bool, Any]:
+        """What plays the seat of ``opponent``: ``(True, bot)`` or ``(False, policy)``. Nothing
+        here holds the match: :meth:`_ask` reads it from the environment, so a copy of the
+        environment (:meth:`clone`) plays its own."""
         if isinstance(opponent, str):
-            opponent = make_bot(opponent, seed=seed)
+            opponent = make_opponent(opponent, seed)
+        else:
+            reseed(opponent, seed)
         if hasattr(opponent, "act"):
-            bot: Bot = opponent  # type: ignore[assignment]
-            return lambda decision: bot.act(m.game.observe(decision.seat))
-        policy: Policy = opponent
+            return True, opponent
+        return False, opponent
+
+    def _ask(self, decision: Decision) -> Action | None:
+        """An opponent's answer to ``decision``; :data:`~unokit.core.drive.WAIT` for the
+        learning seat."""
+        seat = decision.seat
+        if seat == self.seat:
+            return WAIT
+        actor = self._actors[seat]
+        assert actor is not None
+        is_bot, player = actor
+        m = self._match
+        game = m.game
+        if is_bot:
+            answer: Action | None = player.act(game.observe(seat))
+            return answer
         enc = m.encoder
-
-        def act_policy(decision: Decision) -> Action | None:
-            game = m.game
-            seat = decision.seat
-            out = seat != game.turn
-            obs: Obs = {"observation": enc.encode(game, seat, out), "action_mask": enc.mask(game, seat, out)}
-            a = int(policy(obs))
-            return None if a == NOTHING else a
-
-        return act_policy
+        out = seat != game.turn
+        obs: Obs = {"observation": enc.encode(game, seat, out), "action_mask": enc.mask(game, seat, out)}
+        a = int(player(obs))
+        return None if a == NOTHING else a
 
     def _advance(self) -> tuple[float, bool]:
         """Play the other seats (through the one loop, :func:`~unokit.core.drive.drive`, whose
@@ -154,12 +178,30 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         m = self._match
         learner = self.seat
         reward = 0.0
-        while m.play(self._actors):  # the learning seat's entry is None: the loop waits there
+        while m.play(self._ask):
             reward += m.round_rewards()[learner]
             if m.episode_over() or m.game.eliminated[learner]:
                 return reward, True
             m.next_round()
         return reward, False
+
+    def set_opponents(self, opponents: Sequence[Opponent] | Opponent) -> None:
+        """Swap the other seats' players, as the constructor's ``opponents`` (one per other
+        seat from the learning seat's left, the last filling the rest); they play from the next
+        :meth:`reset` on (self-play: put a snapshot of the learner there between episodes)."""
+        players = self._match.players
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            opponents = [opponents]
+        if not opponents or len(opponents) > players - 1:
+            raise ValueError(f"{players} players need 1 to {players - 1} opponents, not {len(opponents)}")
+        chosen: list[Opponent] = list(opponents)
+        chosen += [chosen[-1]] * (players - 1 - len(chosen))
+        for o in chosen:
+            if isinstance(o, str):
+                make_opponent(o, 0)  # an unknown name or option fails now, not at the first reset
+            elif not (hasattr(o, "act") or callable(o)):
+                raise TypeError(f"an opponent is a bot name, a Bot or a callable policy, not {o!r}")
+        self._opponents: list[Opponent] = chosen
 
     # ------------------------------------------------------------------ the API
 
@@ -210,7 +252,8 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         game = m.game
         seat = self.seat
         a = int(action)
-        if a not in game.legal_actions(seat) and m.refusal(seat, a) is not None:
+        restricted = self.actions != "full" and not (0 <= a < N_ENV_ACTIONS and self._mask[a])
+        if restricted or (a not in game.legal_actions(seat) and m.refusal(seat, a) is not None):
             self._done = True
             obs, info = self._observe(True)
             info["illegal_action"] = True
@@ -238,13 +281,26 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         seat = self.seat
         enc = m.encoder
         if done or game.phase >= ROUND_OVER:
+            # The last observation's mask holds only "nothing now": never empty, so masked
+            # sampling works on it (under make_vec's next-step autoreset the action taken on
+            # it is ignored and the environment resets).
             out = False
             mask = np.zeros(N_ENV_ACTIONS, dtype=np.int8)
+            mask[NOTHING] = 1
         else:
             out = seat != game.turn
             mask = enc.mask(game, seat, out)
+            if self.actions == "rlcard" and not out:
+                restrict_rlcard(mask)
         self._mask = mask
-        return {"observation": enc.encode(game, seat, out), "action_mask": mask}, {"action_mask": mask}
+        return ({"observation": enc.encode(game, seat, out), "action_mask": mask},
+                {"action_mask": mask, "seat": seat})
+
+    def clone(self) -> UnoEnv:
+        """An independent copy of the environment, mid-episode included, that goes on exactly
+        as this one would: the match through its position, the table's asking state, the
+        dealing stream and copies of the opponents (``copy.deepcopy(env)`` is the same)."""
+        return copy.deepcopy(self)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as booleans (what sb3-contrib's ``MaskablePPO`` asks for)."""

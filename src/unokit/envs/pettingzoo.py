@@ -39,6 +39,7 @@ are: an action outside the mask ends the episode with -1 for the agent that took
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -252,6 +253,12 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]
             return text
         print(text)
         return None
+
+    def clone(self) -> raw_env:
+        """An independent copy of the environment, mid-game included, that goes on exactly as
+        this one would: the match through its position, the table's asking state and the
+        dealing stream (``copy.deepcopy(env)`` is the same)."""
+        return copy.deepcopy(self)
 
     def close(self) -> None:
         """Nothing to release."""
