@@ -45,7 +45,7 @@ from gymnasium import spaces
 from ..bots.base import Bot
 from ..bots.registry import BOT_OPTIONS, make_bot
 from ..core.actions import Action
-from ..core.drive import WAIT, Decision
+from ..core.drive import Ask, Decision
 from ..core.options import Options
 from ..core.phases import ROUND_OVER
 from .core import ACTION_SETS, Match, check_choice, restrict_rlcard
@@ -126,7 +126,8 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             "action_mask": spaces.Box(0, 1, (N_ENV_ACTIONS,), dtype=np.int8),
         })
         self.action_space = spaces.Discrete(N_ENV_ACTIONS)
-        self._actors: list[tuple[bool, Any] | None] = [None] * players
+        self._players: list[Any] = [None] * players
+        self._asks: list[Ask | None] = [None] * players
         self._mask: npt.NDArray[np.int8] = np.zeros(N_ENV_ACTIONS, dtype=np.int8)
         self._pending = 0.0
         self._done = True
@@ -138,36 +139,32 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     # ------------------------------------------------------------------ the other seats
 
-    def _actor(self, opponent: Opponent, seed: int) -> tuple[bool, Any]:
-        """What plays the seat of ``opponent``: ``(True, bot)`` or ``(False, policy)``. Nothing
-        here holds the match: :meth:`_ask` reads it from the environment, so a copy of the
+    def _seat(self, seat: int, opponent: Opponent, seed: int) -> None:
+        """Seat ``opponent`` (a new bot for a name; reseeded otherwise) and its ask. Nothing
+        here holds the match: the asks read it from the environment, so a copy of the
         environment (:meth:`clone`) plays its own."""
         if isinstance(opponent, str):
             opponent = make_opponent(opponent, seed)
         else:
             reseed(opponent, seed)
-        if hasattr(opponent, "act"):
-            return True, opponent
-        return False, opponent
+        self._players[seat] = opponent
+        self._asks[seat] = self._ask_bot if hasattr(opponent, "act") else self._ask_policy
 
-    def _ask(self, decision: Decision) -> Action | None:
-        """An opponent's answer to ``decision``; :data:`~unokit.core.drive.WAIT` for the
-        learning seat."""
-        seat = decision.seat
-        if seat == self.seat:
-            return WAIT
-        actor = self._actors[seat]
-        assert actor is not None
-        is_bot, player = actor
+    def _ask_bot(self, decision: Decision) -> Action | None:
+        """A bot opponent's answer to ``decision``."""
+        seat = decision[0]
+        answer: Action | None = self._players[seat].act(self._match.game.observe(seat))
+        return answer
+
+    def _ask_policy(self, decision: Decision) -> Action | None:
+        """A policy opponent's answer to ``decision``, from the learning seat's kind of observation."""
+        seat = decision[0]
         m = self._match
         game = m.game
-        if is_bot:
-            answer: Action | None = player.act(game.observe(seat))
-            return answer
         enc = m.encoder
         out = seat != game.turn
         obs: Obs = {"observation": enc.encode(game, seat, out), "action_mask": enc.mask(game, seat, out)}
-        a = int(player(obs))
+        a = int(self._players[seat](obs))
         return None if a == NOTHING else a
 
     def _advance(self) -> tuple[float, bool]:
@@ -178,7 +175,7 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         m = self._match
         learner = self.seat
         reward = 0.0
-        while m.play(self._ask):
+        while m.play(self._asks):  # the learning seat's ask is None: the loop waits there
             reward += m.round_rewards()[learner]
             if m.episode_over() or m.game.eliminated[learner]:
                 return reward, True
@@ -221,9 +218,10 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self._seat_choice == "random":
             self.seat = stream.randrange(n)
         others = [(self.seat + k) % n for k in range(1, n)]
-        self._actors = [None] * n
+        self._players = [None] * n
+        self._asks = [None] * n
         for seat, opponent in zip(others, self._opponents, strict=True):
-            self._actors[seat] = self._actor(opponent, stream.getrandbits(63))
+            self._seat(seat, opponent, stream.getrandbits(63))
         position = (options or {}).get("position")
         while True:
             if position is None:
