@@ -246,15 +246,21 @@ CALLERS: dict[str, Callable[[Game, list[Misbehaving]], Game]] = {
 }
 
 
-@pytest.mark.parametrize("caller", list(CALLERS))
-@pytest.mark.parametrize("seed", range(12))
-def test_every_caller_settles_a_misbehaving_player_as_the_loop_does(caller: str, seed: int) -> None:
+def _case(seed: int) -> tuple[str, int, Options, Game]:
+    """A seed's edition, players and options, and the round the loop itself plays with them."""
     rng = random.Random(seed)
     edition = EDITIONS[seed % len(EDITIONS)]
     players = rng.randint(2, 6)
     options = random_options(rng, players, edition, target=50)
     reference = _reference(Game.new(edition, players, options, seed=seed),
                            [Misbehaving(seed * 10 + s) for s in range(players)])
+    return edition, players, options, reference
+
+
+@pytest.mark.parametrize("caller", list(CALLERS))
+@pytest.mark.parametrize("seed", range(12))
+def test_every_caller_settles_a_misbehaving_player_as_the_loop_does(caller: str, seed: int) -> None:
+    edition, players, options, reference = _case(seed)
     game = CALLERS[caller](Game.new(edition, players, options, seed=seed),
                            [Misbehaving(seed * 10 + s) for s in range(players)])
     assert game.awaiting in ("round_over", "game_over")
@@ -309,12 +315,7 @@ async def _server_round(edition: str, options: Options, seed: int, players: list
 @pytest.mark.parametrize("seed", range(6))
 def test_the_web_servers_room_settles_a_misbehaving_player_as_the_loop_does(
         seed: int, tmp_path: Path) -> None:
-    rng = random.Random(seed)
-    edition = EDITIONS[seed % len(EDITIONS)]
-    players = rng.randint(2, 6)
-    options = random_options(rng, players, edition, target=50)
-    reference = _reference(Game.new(edition, players, options, seed=seed),
-                           [Misbehaving(seed * 10 + s) for s in range(players)])
+    edition, players, options, reference = _case(seed)
     misbehaving = [Misbehaving(seed * 10 + s) for s in range(players)]
     game = asyncio.run(_server_round(edition, options, seed, misbehaving, tmp_path))
     assert game.awaiting in ("round_over", "game_over")
