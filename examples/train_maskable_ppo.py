@@ -104,7 +104,7 @@ def evaluate(model: Any, args: argparse.Namespace, episodes: int) -> float:
 def make_env(args: argparse.Namespace) -> Any:
     options = dict(item.split("=", 1) for item in args.option)
     return gymnasium.make("unokit/Uno-v0", edition=args.edition, players=args.players,
-                          opponents=[args.opponent], options=options, seat="random")
+                          opponents=[args.opponent], options=options, seat="random", actions=args.actions)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", default="heuristic", help="the bot at every other seat")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a match option (repeatable)")
+    parser.add_argument("--actions", choices=("full", "rlcard"), default="full",
+                        help="the learning seat's action set: the printed rules', or RLCard's shorter one")
     parser.add_argument("--envs", type=int, default=8, help="environments stepped together")
     parser.add_argument("--n-steps", type=int, default=256, help="steps per environment per update")
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
@@ -143,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     model.save(args.out)
     save_settings(args.out, args.edition, args.players, dict(item.split("=", 1) for item in args.option),
-                  episode="round", opponent=args.opponent, timesteps=model.num_timesteps)
+                  episode="round", actions=args.actions, opponent=args.opponent,
+                  timesteps=model.num_timesteps)
     if not args.quiet:
         print(f"trained {model.num_timesteps:,} timesteps ({len(clock.results):,} episodes) in "
               f"{minutes:.1f} min; saved {args.out}")

@@ -41,7 +41,7 @@ def postgres_database() -> Iterator[str]:
     try:
         import psycopg
     except ImportError:
-        _unavailable("psycopg is not installed (pip install 'unokit[web]')")
+        _unavailable("psycopg is not installed (pip install '.[web]' in a clone)")
         raise
     try:
         admin = psycopg.connect(ADMIN_URL, autocommit=True, connect_timeout=3)

@@ -1,7 +1,7 @@
 """The environments' benchmark loops: ``unokit bench --loop gym`` and ``--loop pettingzoo``, and
 their rows in ``benchmarks/bench.py`` (functional checks only: no timing thresholds).
 
-Needs the rl extra (``pip install 'unokit[rl]'``); skipped without it.
+Needs the rl extra (``pip install '.[rl]' in a clone``); skipped without it.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("gymnasium", reason="the RL environments need the rl extra: pip install 'unokit[rl]'")
-pytest.importorskip("pettingzoo", reason="the RL environments need the rl extra: pip install 'unokit[rl]'")
+REASON = "the RL environments need the rl extra: pip install '.[rl]' in a clone"
+pytest.importorskip("gymnasium", reason=REASON)
+pytest.importorskip("pettingzoo", reason=REASON)
 
-from unokit.bench import ENGINE_LOOPS, LOOPS, RL_LOOPS, gym_loop, measure, pettingzoo_loop
-from unokit.cli import main
-from unokit.core.options import Options
+from unokit.bench import ENGINE_LOOPS, LOOPS, RL_LOOPS, gym_loop, measure, pettingzoo_loop  # noqa: E402
+from unokit.cli import main  # noqa: E402
+from unokit.core.options import Options  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

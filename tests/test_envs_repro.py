@@ -200,3 +200,26 @@ def test_rlcard_action_set_draws_only_when_nothing_is_playable() -> None:
         assert done and info.get("illegal_action")
     with pytest.raises(ValueError, match="actions"):
         UnoEnv(actions="short")
+
+
+def test_named_opponents_are_built_once_and_play_as_new_ones() -> None:
+    """A bot name gives one bot a seat, reseeded at each reset: the same episodes as bots built
+    anew at every reset (here by setting the names again before each one)."""
+    names = ["random", "easy", "strong.rollouts=8"]
+    env = UnoEnv(players=4, opponents=names, options={"jump_in": True})
+    built = env.opponents
+    renewed = UnoEnv(players=4, opponents=names, options={"jump_in": True})
+    for seed in range(3):
+        env.reset(seed=seed)
+        renewed.set_opponents(names)
+        renewed.reset(seed=seed)
+        assert all(a is b for a, b in zip(env.opponents, built, strict=True))
+        assert not any(a is b for a, b in zip(env.opponents, renewed.opponents, strict=True))
+        done = False
+        while not done:
+            action = env.legal_actions()[-1]
+            assert renewed.legal_actions()[-1] == action
+            obs, _, done, _, _ = env.step(action)
+            again, _, done_too, _, _ = renewed.step(action)
+            _same(obs, again)
+            assert done == done_too

@@ -2,7 +2,7 @@
 MaskablePPO for a few thousand steps, and the saved policy sits in the arena as
 ``policy:PATH``. No strength is asserted (a few thousand steps learn nothing much).
 
-Needs the train extra (``pip install 'unokit[rl]' torch==2.13.0 && pip install 'unokit[train]'``);
+Needs the train extra (``pip install torch==2.13.0 && pip install '.[rl,train]'`` in a clone);
 skipped without it.
 """
 
@@ -15,8 +15,8 @@ from types import ModuleType
 
 import pytest
 
-REASON = ("training needs the train extra: pip install 'unokit[rl]' torch==2.13.0 && "
-          "pip install 'unokit[train]'")
+REASON = ("training needs the train extra: pip install torch==2.13.0 && pip install '.[rl,train]' "
+          "in a clone")
 pytest.importorskip("gymnasium", reason=REASON)
 pytest.importorskip("torch", reason=REASON)
 pytest.importorskip("sb3_contrib", reason=REASON)
@@ -155,6 +155,20 @@ def test_policy_bot_loads_a_callable_and_a_torchscript_file(tmp_path: Path) -> N
 
     save_settings(path, "classic", 2)
     assert make_bot(f"policy:{path}").act(obs) == sorted(obs.legal)[-1]
+
+    # Trained under RLCard's action set (its settings say so): it plays under it, so with a
+    # card to play it does not draw, though drawing scores highest.
+    from unokit.core.actions import ACTION_KIND, K_DRAW, K_PLAY
+
+    for seed in range(50):
+        game = Game.new("classic", 2, seed=seed)
+        obs = game.observe(game.turn)
+        kinds = [ACTION_KIND[a] for a in obs.legal]
+        if K_PLAY in kinds and ACTION_KIND[max(obs.legal)] == K_DRAW:
+            break
+    assert ACTION_KIND[make_bot(f"policy:{path}").act(obs) or 0] == K_DRAW
+    save_settings(path, "classic", 2, actions="rlcard")
+    assert ACTION_KIND[make_bot(f"policy:{path}").act(obs) or 0] == K_PLAY
 
 
 def test_a_minutes_run_reports_progress_and_ends_with_an_evaluation(

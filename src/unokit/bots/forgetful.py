@@ -40,6 +40,15 @@ class ForgetfulBot:
         self.rng = random.Random(seed)
         self._forgot = False
 
+    def seed(self, seed: int) -> None:
+        """Play on as :func:`make_table_bot` with ``seed`` would build it: the wrapped bot
+        reseeded with ``seed`` (where it can be), the forgetting with ``seed + 7``."""
+        reseed = getattr(self.bot, "seed", None)
+        if callable(reseed):
+            reseed(seed)
+        self.rng.seed(seed + 7)
+        self._forgot = False
+
     def act(self, obs: Observation) -> Action | None:
         """The wrapped bot's choice, with the UNO call sometimes left out."""
         if len(obs.hand) != 1:

@@ -197,6 +197,10 @@ class HeuristicBot:
         self.forget_uno = forget_uno
         self.challenge_threshold = challenge_threshold
 
+    def seed(self, seed: int | None) -> None:
+        """Play on as a new bot built with ``seed`` would."""
+        self.rng.seed(seed)
+
     def _calls_uno(self) -> bool:
         return not (self.forget_uno > 0 and self.rng.random() < self.forget_uno)
 

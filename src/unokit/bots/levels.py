@@ -97,13 +97,34 @@ class LevelBot:
     """A level: a bot (``bot``) that makes the mistakes ``mistakes`` with its own random numbers.
 
     ``name`` is the level's name; ``search_stats`` is the wrapped bot's, when it has one.
+    ``split_seed``: ``seed`` is split into one for the wrapped bot and one for the mistakes
+    (the heuristic's levels); otherwise it seeds the mistakes alone, and :meth:`seed` gives
+    both the same number.
     """
 
-    def __init__(self, name: str, bot: Bot, mistakes: Mistakes, seed: int | None = None) -> None:
+    def __init__(self, name: str, bot: Bot, mistakes: Mistakes, seed: int | None = None, *,
+                 split_seed: bool = False) -> None:
         self.name = name
         self.bot = bot
         self.mistakes = mistakes
-        self.rng = random.Random(seed)
+        self.split_seed = split_seed
+        self.rng = random.Random()
+        self._seed(seed, wrapped=split_seed)
+
+    def seed(self, seed: int | None) -> None:
+        """Play on as a new level built with ``seed`` would (the wrapped bot reseeded too,
+        where it can be)."""
+        self._seed(seed, wrapped=True)
+
+    def _seed(self, seed: int | None, wrapped: bool) -> None:
+        inner, own = seed, seed
+        if self.split_seed:
+            rng = random.Random(seed)
+            inner, own = rng.randrange(2**32), rng.randrange(2**32)
+        reseed = getattr(self.bot, "seed", None)
+        if wrapped and callable(reseed):
+            reseed(inner)
+        self.rng.seed(own)
         self._silent = False  # it forgot UNO: it does not call it out of turn either
         self._catch_moment = (-1, -1)  # (round, history length) of the last chance to catch
         self._let_go = False  # ... and whether it lets that one go
@@ -213,8 +234,7 @@ def _without(obs: Observation, drop: list[Action]) -> Observation:
 
 def heuristic_level(name: str, seed: int | None, mistakes: Mistakes) -> LevelBot:
     """Level ``name`` on the heuristic's rules (``easy``, ``normal``)."""
-    rng = random.Random(seed)
-    return LevelBot(name, HeuristicBot(seed=rng.randrange(2**32)), mistakes, rng.randrange(2**32))
+    return LevelBot(name, HeuristicBot(), mistakes, seed, split_seed=True)
 
 
 def _chances(name: str, **given: Any) -> Mistakes:

@@ -17,6 +17,10 @@ class RandomBot:
         self.rng = random.Random(seed)
         self.eagerness = eagerness
 
+    def seed(self, seed: int | None) -> None:
+        """Play on as a new bot built with ``seed`` would."""
+        self.rng.seed(seed)
+
     def act(self, obs: Observation) -> Action | None:
         """A random legal action (or, out of turn, sometimes nothing)."""
         legal = obs.legal

@@ -1,6 +1,6 @@
 """``unokit serve``: play UNO in the browser, with friends and bots (``docs/protocol.md``).
 
-It needs the ``web`` extra (``pip install 'unokit[web]'``): FastAPI, uvicorn, SQLAlchemy,
+It needs the ``web`` extra (``pip install '.[web]'`` in a clone of unokit): FastAPI, uvicorn, SQLAlchemy,
 Alembic, platformdirs and psycopg. The rooms live in a database (``--database``, any
 SQLAlchemy URL; by default an SQLite file in the user data folder), so a restarted server
 resumes them. On PostgreSQL any number of processes serve the same rooms: ``--workers N``
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         from ..server.store import Store, default_database, is_postgresql
     except ImportError as exc:
         raise UnoError(f"unokit serve needs the web extra ({exc}); install it with: "
-                       "pip install 'unokit[web]'") from None
+                       "pip install '.[web]' in a clone of unokit") from None
     _check_numbers(args)
     url = args.database or default_database()
     if args.workers > 1 and not is_postgresql(url):

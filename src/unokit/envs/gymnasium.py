@@ -61,8 +61,9 @@ Policy = Callable[[Obs], int | np.integer[Any]]
 """A policy for another seat: given that seat's observation dict (the learning seat's
 format), an action in ``range(176)`` (175: nothing now, only when asked out of turn)."""
 Opponent: TypeAlias = "str | Bot | Policy"
-"""A bot's name (``"heuristic"``, ``"random"``, ``"strong"``: a new bot, seeded from the
-environment's stream, at each reset), a :class:`~unokit.bots.base.Bot`, or a :data:`Policy`."""
+"""A bot's name (``"heuristic"``, ``"random"``, ``"strong"``: a bot built once, when the
+opponents are set, and reseeded from the environment's stream at each reset, so that it plays
+as a new bot with that seed would), a :class:`~unokit.bots.base.Bot`, or a :data:`Policy`."""
 
 def make_opponent(spec: str, seed: int) -> Bot:
     """The bot a name ``NAME`` or ``NAME.OPTION=VALUE,...`` gives (``strong.rollouts=200``),
@@ -133,20 +134,26 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._done = True
 
     @property
+    def opponents(self) -> tuple[Bot | Policy, ...]:
+        """The other seats' players, in seat order from the learning seat's left (a bot name
+        given is the bot built for it, once)."""
+        learner = self.seat
+        n = self._match.players
+        seated = [self._players[(learner + k) % n] for k in range(1, n)]
+        return tuple(seated) if all(p is not None for p in seated) else tuple(self._opponents)
+
+    @property
     def game(self) -> Any:
         """The :class:`~unokit.core.game.Game` being played (read it, don't change it)."""
         return self._match.game
 
     # ------------------------------------------------------------------ the other seats
 
-    def _seat(self, seat: int, opponent: Opponent, seed: int) -> None:
-        """Seat ``opponent`` (a new bot for a name; reseeded otherwise) and its ask. Nothing
-        here holds the match: the asks read it from the environment, so a copy of the
-        environment (:meth:`clone`) plays its own."""
-        if isinstance(opponent, str):
-            opponent = make_opponent(opponent, seed)
-        else:
-            reseed(opponent, seed)
+    def _seat(self, seat: int, opponent: Bot | Policy, seed: int) -> None:
+        """Seat ``opponent`` reseeded with ``seed`` (:func:`~unokit.envs.seeding.reseed`), and
+        its ask. Nothing here holds the match: the asks read it from the environment, so a copy
+        of the environment (:meth:`clone`) plays its own."""
+        reseed(opponent, seed)
         self._players[seat] = opponent
         self._asks[seat] = self._ask_bot if hasattr(opponent, "act") else self._ask_policy
 
@@ -193,12 +200,15 @@ class UnoEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"{players} players need 1 to {players - 1} opponents, not {len(opponents)}")
         chosen: list[Opponent] = list(opponents)
         chosen += [chosen[-1]] * (players - 1 - len(chosen))
+        built: list[Bot | Policy] = []
         for o in chosen:
             if isinstance(o, str):
-                make_opponent(o, 0)  # an unknown name or option fails now, not at the first reset
-            elif not (hasattr(o, "act") or callable(o)):
+                built.append(make_opponent(o, 0))  # one bot a seat, reseeded at each reset
+            elif hasattr(o, "act") or callable(o):
+                built.append(o)
+            else:
                 raise TypeError(f"an opponent is a bot name, a Bot or a callable policy, not {o!r}")
-        self._opponents: list[Opponent] = chosen
+        self._opponents: list[Bot | Policy] = built
 
     # ------------------------------------------------------------------ the API
 

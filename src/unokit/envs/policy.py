@@ -16,7 +16,9 @@ A file's training settings lie beside it, in ``NAME.settings.json`` (:func:`save
 the edition, the number of players, the match options and the encoding's version
 (:data:`~unokit.envs.encoding.ENCODING_VERSION`). The bot refuses a game that differs from
 them (the target score aside for a policy trained on one-round episodes, ``episode: "round"``
-in its settings: every such episode starts at 0 points), and a file without them. Files
+in its settings: every such episode starts at 0 points), and a file without them. A policy
+trained under RLCard's action set (``"actions": "rlcard"`` in its settings, as the training
+example's ``--actions rlcard`` writes) plays under it on its turn, as it learned. Files
 need the ``train`` extra (torch; sb3-contrib for ``MaskablePPO``), imported only when such a
 bot is made. The bot encodes its
 :class:`~unokit.core.observation.Observation` exactly as the environments do, masks the
@@ -41,7 +43,7 @@ from ..core.actions import Action
 from ..core.errors import OptionError
 from ..core.observation import Observation
 from ..core.options import Options
-from .core import make_options
+from .core import make_options, restrict_rlcard
 from .encoding import ENCODING_VERSION, NOTHING, Encoder
 
 __all__ = ["PolicyBot", "load_policy", "load_settings", "save_settings", "settings_path"]
@@ -194,7 +196,14 @@ class PolicyBot:
         self.deterministic = deterministic
         self._predict, self.settings = load_policy(spec, deterministic)
         self._encoder: Encoder | None = None
-        if seed is not None and self.settings is not None:
+        self._rlcard = self.settings is not None and self.settings.get("actions") == "rlcard"
+        if seed is not None:
+            self.seed(seed)
+
+    def seed(self, seed: int) -> None:
+        """Seed torch's generator with ``seed`` (a sampling policy's draws; a callable holds
+        no generator of this bot's)."""
+        if self.settings is not None:
             torch: Any = importlib.import_module("torch")
             torch.manual_seed(seed % (2**63))
 
@@ -214,6 +223,8 @@ class PolicyBot:
         enc = self._encoder_for(obs)
         out = obs.turn != obs.seat
         mask = enc.mask_observation(obs, out)
+        if self._rlcard and not out:
+            restrict_rlcard(mask)  # the action set it was trained under
         a = self._predict({"observation": enc.encode_observation(obs, out), "action_mask": mask})
         if a == NOTHING or a not in obs.legal:
             if out:

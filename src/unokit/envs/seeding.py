@@ -4,10 +4,11 @@ an episode whatever sits at the other seats.
 The seeding protocol, applied at every reset with a seed drawn from the environment's stream:
 
 * a player (a bot object or a callable policy) with a callable ``seed`` attribute is called
-  with it: ``player.seed(n)`` (an ``int`` below ``2**63``);
+  with it: ``player.seed(n)`` (an ``int`` below ``2**63``). unokit's bots have one: after
+  ``bot.seed(n)`` a bot plays exactly as a new one built with ``seed=n`` and the same options;
 * otherwise every :class:`random.Random` the player holds, in its attributes and those of the
   objects it holds (another bot inside it, lists of them; a few levels deep), is reseeded
-  from ``n``, in the order of the attributes' names: unokit's bots are reseeded this way;
+  from ``n``, in the order of the attributes' names;
 * a plain function holds no state and needs nothing.
 
 >>> import random

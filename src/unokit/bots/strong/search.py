@@ -146,6 +146,11 @@ class StrongBot:
         self.capped = 0
         self.search_seconds = 0.0
 
+    def seed(self, seed: int | None) -> None:
+        """Play on as a new bot built with ``seed`` (and the same options) would."""
+        self.rng.seed(seed)
+        self._helper.seed(self.rng.randrange(2**32))
+
     def act(self, obs: Observation) -> Action | None:
         """Search the decision in ``obs`` (or follow the heuristic out of turn)."""
         legal = obs.legal
