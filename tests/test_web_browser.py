@@ -793,7 +793,7 @@ def test_the_table_in_each_language(pages: Pages, locale: str) -> None:
 @pytest.mark.parametrize("locale", list(LANGS))
 def test_the_levels_are_offered_for_a_seat_in_each_language(pages: Pages, locale: str) -> None:
     from unokit.bots import LEVEL_ELO, LEVELS
-    from unokit.i18n import translator
+    from unokit.text.i18n import translator
 
     tr = translator(LANGS[locale][1])
     levels = [tr._("Easy bot"), tr._("Normal bot"), tr._("Hard bot")]
@@ -866,8 +866,8 @@ def _rare_events() -> list[Any]:
 def test_the_log_tells_the_events_as_the_terminal_does(pages: Pages, locale: str) -> None:
     """The client's log (teller.js) says word for word what the terminal's Teller says, from
     the same events and the same catalogues, in every language."""
-    from unokit.i18n import translator
     from unokit.narrate import Teller
+    from unokit.text.i18n import translator
 
     lang = LANGS[locale][1]
     classic = {"seven_zero": True, "jump_in": True, "target": 150}
