@@ -310,7 +310,7 @@ def test_play_starts_with_a_terminal(monkeypatch: pytest.MonkeyPatch, app_starte
 def _app_logging_exits(game: Any, tmp_path: Path, lang: str = "en") -> tuple[Any, list[bool]]:
     """The terminal game of ``game`` (the human at seat 0, a random bot at 1), saving to
     ``tmp_path / "g.json"``, whose ``exit`` only logs a call."""
-    from unokit.i18n import translator
+    from unokit.text.i18n import translator
     from unokit.tui.app import UnoApp
     from unokit.tui.session import Session
 

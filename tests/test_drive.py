@@ -25,9 +25,9 @@ from unokit.core.actions import N_ACTIONS, Action
 from unokit.core.drive import WAIT, Decision, Step, drive, fallback, next_decision, settle, take
 from unokit.core.observation import Observation
 from unokit.core.table import Table
-from unokit.i18n import translator
 from unokit.server.rooms import Room
 from unokit.server.store import RoomData
+from unokit.text.i18n import translator
 from unokit.tui.session import Session
 
 

@@ -20,7 +20,7 @@ from unokit.core.editions import (
     register_edition,
 )
 from unokit.core.errors import OptionError
-from unokit.i18n import dynamic_messages
+from unokit.text.i18n import dynamic_messages
 
 
 def test_one_record_per_edition_name() -> None:

@@ -11,8 +11,8 @@ import pytest
 from conftest import placeholder_errors
 from unokit.core.cards import parse_card
 from unokit.core.editions import EDITIONS
-from unokit.i18n import LANGUAGES, LOCALE_DIR, default_language, dynamic_messages, translator
-from unokit.tui.help import help_path, help_text
+from unokit.text.help import help_path, help_text
+from unokit.text.i18n import LANGUAGES, LOCALE_DIR, default_language, dynamic_messages, translator
 
 babel = pytest.importorskip("babel")
 from babel.messages.extract import extract_from_file  # noqa: E402
@@ -20,7 +20,7 @@ from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "unokit"
-SOURCES = [SRC / "i18n.py", SRC / "narrate.py", SRC / "commands" / "play.py",
+SOURCES = [*sorted((SRC / "text").rglob("*.py")), SRC / "narrate.py", SRC / "commands" / "play.py",
            *sorted((SRC / "tui").glob("*.py"))]
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -65,7 +65,7 @@ def test_compiled_catalogue_matches_the_po(lang: str) -> None:
     fresh = gettext.GNUTranslations(buf)
     shipped = translator(lang).catalog
     assert isinstance(shipped, gettext.GNUTranslations)
-    assert fresh._catalog == shipped._catalog, "run: python -m unokit.i18n"  # type: ignore[attr-defined]
+    assert fresh._catalog == shipped._catalog, "run: python -m unokit.text.i18n"  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

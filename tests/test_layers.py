@@ -6,6 +6,8 @@
 - the bots reach the engine only, never a layer above them (terminal, server, RL environments,
   commands), and import nothing by a name in a string (``importlib.import_module``): a layer
   that provides a bot registers it (``unokit.bots.registry.PREFIX_GROUP``);
+- the server never reaches the terminal (``unokit.tui``, nor the ``textual`` package it runs
+  on): the words both show are in ``unokit.text``;
 - the package ships no test code (no ``conftest.py``).
 
 The graph is read from the source with ``ast``, so the test fails on the import itself, before
@@ -139,6 +141,30 @@ def test_the_bots_reach_no_layer_above_them() -> None:
         if name.startswith("unokit.bots"):
             above = sorted(m for m in imported if m.startswith(ABOVE_THE_BOTS))
             assert not above, f"{name} imports {above}"
+
+
+def _reached(start: str) -> set[str]:
+    """Every unokit module that ``start`` imports, directly or not."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for m in GRAPH[todo.pop()]:
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return seen
+
+
+def test_the_server_reaches_no_terminal_module() -> None:
+    """The server takes its words (catalogues, rules help) from ``unokit.text``, never from the
+    terminal's package: it runs where Textual is not installed."""
+    for name in MODULES:
+        if name.startswith("unokit.server"):
+            terminal = sorted(m for m in _reached(name) if m.startswith("unokit.tui"))
+            assert not terminal, f"{name} reaches {terminal}"
+            direct = _imports(name, MODULES[name])
+            assert "textual" not in direct and "rich" not in direct, name
+    assert "unokit.text.help" in GRAPH["unokit.server.catalogs"]
 
 
 def test_the_bots_import_nothing_by_name() -> None:

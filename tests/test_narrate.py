@@ -39,8 +39,8 @@ from unokit.core.events import (
     UnoMissed,
     WrongCard,
 )
-from unokit.i18n import LANGUAGES, translator
 from unokit.narrate import Narrator, Teller, describe
+from unokit.text.i18n import LANGUAGES, translator
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "unokit"
 

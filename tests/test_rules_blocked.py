@@ -11,9 +11,9 @@ from unokit.core.cards import CARD_POINTS, card_str
 from unokit.core.phases import ROUND_OVER
 from unokit.core.record import record_of, replay
 from unokit.core.scoring import BLOCKED_AFTER
-from unokit.i18n import LANGUAGES
 from unokit.narrate import narrate_record
-from unokit.tui.help import help_path
+from unokit.text.help import help_path
+from unokit.text.i18n import LANGUAGES
 
 FORCED = Options(draw_until_playable=True, force_play=True)
 
@@ -161,7 +161,7 @@ def test_the_rules_help_gives_the_limit(lang: str) -> None:
 
 def test_the_terminal_game_says_the_round_was_blocked_in_the_players_language() -> None:
     from unokit.bots.registry import make_bot
-    from unokit.i18n import translator
+    from unokit.text.i18n import translator
     from unokit.tui.session import Session
 
     game = deadlock()

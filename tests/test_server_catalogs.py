@@ -9,9 +9,9 @@ import gettext
 import pytest
 
 from test_server_support import app_client
-from unokit.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, dynamic_messages
 from unokit.server.catalogs import catalog_json, evaluate, plural_tree
-from unokit.tui.help import help_text
+from unokit.text.help import help_text
+from unokit.text.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, dynamic_messages
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -20,7 +20,7 @@ from unokit.core.cards import card_str, parse_card
 from unokit.core.observation import Observation
 from unokit.core.phases import COLOR, DRAWN, RESPOND, ROUND_OVER, SWAP
 from unokit.core.record import load_game
-from unokit.i18n import translator
+from unokit.text.i18n import translator
 from unokit.tui.app import UnoApp
 from unokit.tui.screens import ScoreScreen
 from unokit.tui.session import Session

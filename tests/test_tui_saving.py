@@ -11,7 +11,7 @@ import pytest
 from unokit import Game
 from unokit.bots.registry import make_bot
 from unokit.core.record import load_game
-from unokit.i18n import translator
+from unokit.text.i18n import translator
 from unokit.tui.saving import SaveFile
 from unokit.tui.session import Session
 

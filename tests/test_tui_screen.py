@@ -27,7 +27,7 @@ from unokit import Game, Options
 from unokit.commands import play
 from unokit.core.actions import parse_action
 from unokit.core.cards import card_str
-from unokit.i18n import translator
+from unokit.text.i18n import translator
 from unokit.tui.app import UnoApp
 from unokit.tui.saving import SaveFile
 from unokit.tui.screens import AskScreen, ScoreScreen

@@ -14,7 +14,7 @@ from unokit.bots.registry import make_bot
 from unokit.commands import play
 from unokit.core.actions import Action, catch_action
 from unokit.core.observation import Observation
-from unokit.i18n import translator
+from unokit.text.i18n import translator
 from unokit.tui.session import Session
 
 

@@ -18,7 +18,7 @@ from unokit import Game, Options
 from unokit.bots.registry import make_bot
 from unokit.core.actions import parse_action
 from unokit.core.cards import parse_card
-from unokit.i18n import translator
+from unokit.text.i18n import translator
 from unokit.tui.session import Session
 from unokit.tui.view import TURN_STYLE, View, rows_of
 

@@ -793,7 +793,7 @@ def test_the_table_in_each_language(pages: Pages, locale: str) -> None:
 @pytest.mark.parametrize("locale", list(LANGS))
 def test_the_levels_are_offered_for_a_seat_in_each_language(pages: Pages, locale: str) -> None:
     from unokit.bots import LEVEL_ELO, LEVELS
-    from unokit.i18n import translator
+    from unokit.text.i18n import translator
 
     tr = translator(LANGS[locale][1])
     levels = [tr._("Easy bot"), tr._("Normal bot"), tr._("Hard bot")]
@@ -806,104 +806,6 @@ def test_the_levels_are_offered_for_a_seat_in_each_language(pages: Pages, locale
     seeded_room(page, pages.base, "classic", ["easy", "normal", "hard"], seed=7)
     for seat, label in enumerate(levels, start=1):
         page.locator(f'.seat[data-seat="{seat}"]', has_text=label).wait_for()
-
-
-def _match_events(edition: str, players: int, seed: int, options: dict[str, Any]) -> list[Any]:
-    """Every event of a seeded match between bots (random and heuristic, so that bluffs,
-    challenges and answers happen), through the table driver; at most about 1,500."""
-    from unokit import Game
-    from unokit.bots.heuristic import HeuristicBot
-    from unokit.bots.random_bot import RandomBot
-    from unokit.core.options import Options
-    from unokit.core.phases import ROUND_OVER
-    from unokit.core.table import Table
-
-    game = Game.new(edition, players, options=Options.from_mapping(options), seed=seed)
-    table = Table(game)
-    bots = [RandomBot(seed=seed + i) if i % 2 else HeuristicBot(seed=seed + i) for i in range(players)]
-    events = list(game.opening_events())
-    while not game.is_over and len(events) < 1500:
-        if game.phase >= ROUND_OVER:
-            events += table.start_round()
-            continue
-        seat = table.next_seat()
-        assert seat is not None
-        action = bots[seat].act(game.observe(seat))
-        if action is None:
-            table.decline(seat)
-        else:
-            events += table.act(seat, action)
-    return events
-
-
-def _rare_events() -> list[Any]:
-    """Events the matches above may not hold, in a plausible order."""
-    from unokit.core import events as ev
-    from unokit.core.cards import parse_card as c
-
-    return [
-        ev.RoundStarted(round_no=2, dealer=1, hand_sizes=(3, 3, 3),
-                        hands=((c("R1"), c("G2"), c("W")), None, None)),
-        ev.TurnedUp(card=c("W+4"), returned=True), ev.TurnedUp(card=c("WP")), ev.ColorNamed(seat=2, color=1),
-        ev.WrongCard(seat=2, card=c("R5")), ev.Drew(seat=2, count=2, cards=None, reason="penalty"),
-        ev.Reshuffled(draw_size=40), ev.Played(seat=0, card=c("W+4"), color=3),
-        ev.DrawPending(seat=1, count=4, attacker=0),
-        ev.Played(seat=1, card=c("WP"), color=2), ev.AgentPAnswered(seat=1, attacker=0, count=4),
-        ev.Drew(seat=0, count=4, cards=None, reason="agent_p", source="discard"),
-        ev.Played(seat=1, card=c("B+2"), color=3), ev.DrawPending(seat=2, count=2, attacker=1),
-        ev.AgentPAnswered(seat=2, attacker=1, count=2),
-        ev.Played(seat=2, card=c("G0"), color=2, uno=True, jump_in=True),
-        ev.HandsRotated(direction=-1, hands=(None, None, None)),
-        ev.UnoMissed(seat=1), ev.Caught(catcher=0, seat=1), ev.HostPenalty(seat=2),
-        ev.Played(seat=0, card=c("W"), color=0, jump_in=True),
-        ev.RoundEnded(winner=2, points=(10, 20, 0), scores=(0, 0, 30.5), eliminated=(False, True, False),
-                      blocked=True),
-        ev.GameEnded(winners=(0, 2)),
-    ]
-
-
-@pytest.mark.parametrize("locale", list(LANGS))
-def test_the_log_tells_the_events_as_the_terminal_does(pages: Pages, locale: str) -> None:
-    """The client's log (teller.js) says word for word what the terminal's Teller says, from
-    the same events and the same catalogues, in every language."""
-    from unokit.i18n import translator
-    from unokit.narrate import Teller
-
-    lang = LANGS[locale][1]
-    classic = {"seven_zero": True, "jump_in": True, "target": 150}
-    partners = {"stacking": "progressive", "mode": "partners", "target": 300}
-    elimination = {"mode": "elimination", "target": 60, "illegal_play": "penalize"}
-    streams = [("classic", 3, 0, _match_events("classic", 3, 5, classic)),
-               ("phineas-ferb", 4, 2, _match_events("phineas-ferb", 4, 7, partners)),
-               ("cars2", 3, 0, _match_events("cars2", 3, 9, elimination)),
-               ("phineas-ferb", 3, 0, _rare_events())]
-    want, given = [], []
-    for edition, players, teams, events in streams:
-        sides = teams or players
-        seen = [e.seen_by(0) for e in events]
-        teller = Teller(translator(lang), edition, players, teams, scores=[0] * sides,
-                        eliminated=[False] * players)
-        want.append(teller.tell_all(seen))
-        given.append({"edition": edition, "players": players, "teams": teams, "sides": sides,
-                      "events": [e.to_dict() for e in seen]})
-    page = pages.new(locale=locale)
-    open_app(page, pages.base)
-    got = page.evaluate("""async ({lang, streams}) => {
-        const i18n = await import("/static/i18n.js");
-        await i18n.setLanguage(lang);
-        const { Teller } = await import("/static/teller.js");
-        return streams.map((st) => {
-            const t = new Teller(st.edition, st.players, st.teams);
-            t.scores = new Array(st.sides).fill(0);
-            t.eliminated = new Array(st.players).fill(false);
-            return st.events.flatMap((e) => t.tell(e));
-        });
-    }""", {"lang": lang, "streams": given})
-    for (edition, *_), expected, lines in zip(streams, want, got, strict=True):
-        assert len(expected) > 20
-        for n, (a, b) in enumerate(zip(expected, lines, strict=False)):
-            assert a == b, f"{lang} {edition}, line {n}: terminal {a!r}, browser {b!r}"
-        assert len(expected) == len(lines)
 
 
 def test_the_table_fits_a_phone_and_the_rules_open(pages: Pages) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import placeholder_errors
-from unokit.i18n import LANGUAGES, LOCALE_DIR
+from unokit.text.i18n import LANGUAGES, LOCALE_DIR
 
 babel = pytest.importorskip("babel")
 from babel.messages.extract import extract_from_file  # noqa: E402

@@ -14,7 +14,7 @@ People read players numbered from 1 everywhere (``Player 1`` is seat 0); the not
 records keep 0-based seats.
 
 >>> from unokit import Game
->>> from unokit.i18n import translator
+>>> from unokit.text.i18n import translator
 >>> g = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
 >>> events = g.apply(0, "R1")
 >>> "; ".join(describe(e) for e in events)
@@ -59,7 +59,7 @@ from .core.events import (
 from .core.game import Game
 from .core.record import replay
 from .core.scoring import BLOCKED_AFTER
-from .i18n import Translator
+from .text.i18n import Translator
 
 # ---------------------------------------------------------------------- the player's words
 

@@ -13,8 +13,8 @@ from ..core.events import Event
 from ..core.game import Game
 from ..core.options import Options
 from ..core.record import write_record
-from ..i18n import LANGUAGES, translator
 from ..narrate import Narrator
+from ..text.i18n import LANGUAGES, translator
 from . import add_options_argument, check_writable
 
 NAME = "demo"

@@ -23,7 +23,7 @@ from ..core.editions import EDITIONS
 from ..core.errors import OptionError, RecordError, UnoError
 from ..core.game import Game
 from ..core.options import Options
-from ..i18n import LANGUAGES, Translator, default_language, translator
+from ..text.i18n import LANGUAGES, Translator, default_language, translator
 from . import add_options_argument, check_writable
 
 NAME = "play"

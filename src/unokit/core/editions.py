@@ -3,8 +3,8 @@ records and the translations instead of comparing edition names.
 
 A record holds the deck (how many of each card face), the special card the edition adds, the
 rules that card brings (C5, C6 in docs/rules.md) as flags, and the message id of the special
-card's name; the translations stay in the catalogues (``unokit/locale``, looked up by
-``unokit.i18n`` with the edition's name as context). docs/extending.md says what else a new
+card's name; the translations stay in the catalogues (``unokit/text/locale``, looked up by
+``unokit.text.i18n`` with the edition's name as context). docs/extending.md says what else a new
 edition takes.
 
 >>> cars2 = edition("cars2")

@@ -1,7 +1,7 @@
 """The message catalogues and the rules help as JSON, for the browser client.
 
 The client words the game with the catalogues the terminal game reads
-(``unokit/locale/<lang>/LC_MESSAGES/unokit.mo``, through Python's :mod:`gettext`), so that
+(``unokit/text/locale/<lang>/LC_MESSAGES/unokit.mo``, through Python's :mod:`gettext`), so that
 both say the same things. :func:`catalog_json` gives one language's catalogue in the shape
 that ``docs/protocol.md`` documents (``GET /api/i18n/{lang}``), with the plural rule as an
 expression tree the client evaluates without ``eval``:
@@ -28,8 +28,8 @@ from typing import Any, Final, TypeAlias
 
 from ..core.editions import check_edition
 from ..core.errors import UnoError
-from ..i18n import DOMAIN, LANGUAGES, LOCALE_DIR
-from ..tui.help import help_path
+from ..text.help import help_path
+from ..text.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 Tree: TypeAlias = "int | str | list[Any]"
 """A plural expression: ``"n"``, an integer, or ``[op, arg, ...]``."""
@@ -154,7 +154,7 @@ def evaluate(tree: Tree, n: int) -> int:
 
 @lru_cache(maxsize=len(LANGUAGES))
 def catalog_json(lang: str) -> dict[str, Any]:
-    """The catalogue of ``lang`` (one of :data:`unokit.i18n.LANGUAGES`) as ``docs/protocol.md``
+    """The catalogue of ``lang`` (one of :data:`unokit.text.i18n.LANGUAGES`) as ``docs/protocol.md``
     documents it: ``{"lang", "plural_forms", "nplurals", "plural", "messages", "plurals"}``.
     Raises :class:`~unokit.core.errors.UnoError` for an unknown language."""
     if lang not in LANGUAGES:

@@ -34,7 +34,7 @@ from ..core.actions import (
 )
 from ..core.cards import WILD, Card
 from ..core.editions import edition
-from .help import help_text
+from ..text.help import help_text
 from .saving import DEFAULT_SAVE, SaveFile
 from .screens import AskScreen, HelpScreen, ScoreKeys, ScoreScreen
 from .session import Session

@@ -10,7 +10,7 @@ human seat sees them.
 
 >>> from unokit import Game
 >>> from unokit.bots import RandomBot
->>> from unokit.i18n import translator
+>>> from unokit.text.i18n import translator
 >>> game = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1"], dealer=1)
 >>> s = Session(game, [None, RandomBot(seed=1)], translator("en"))
 >>> s.log
@@ -59,8 +59,8 @@ from ..core.observation import Observation
 from ..core.phases import AWAITING, GAME_OVER, ROUND_OVER
 from ..core.record import record_of, round_moves
 from ..core.table import Table
-from ..i18n import Translator
 from ..narrate import Teller
+from ..text.i18n import Translator
 
 __all__ = ["ForgetfulBot", "SeenHand", "Session", "make_bots", "parse_action"]
 

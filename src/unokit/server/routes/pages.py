@@ -16,7 +16,7 @@ from ...core.actions import MAX_SEATS
 from ...core.editions import RECORDS
 from ...core.errors import UnoError
 from ...core.options import MAX_TARGET, Options
-from ...i18n import LANGUAGE_NAMES, LANGUAGES
+from ...text.i18n import LANGUAGE_NAMES, LANGUAGES
 from ..catalogs import catalog_json, rules_json
 from ..models import (
     DEFAULT_BETWEEN_ROUNDS,

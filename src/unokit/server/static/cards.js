@@ -47,7 +47,7 @@ export function colorName(letter) {
 }
 
 // Card names have the edition as context (each edition follows its own sheet); they are in
-// every catalogue already (unokit.i18n.dynamic_messages), so they are looked up here by name.
+// every catalogue already (unokit.text.i18n.dynamic_messages), so they are looked up here by name.
 const RANK_WORDS = {
   S: "Skip", R: "Reverse", "+2": "Draw Two", W: "Wild", "W+4": "Wild Draw Four",
   WM: "Special Agent Mater", WP: "Agent P",

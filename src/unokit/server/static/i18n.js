@@ -124,7 +124,7 @@ export function pgettext(context, msgid) {
 
 // Greek declines a player's name after an article in the genitive or the accusative ("του
 // Παίκτη 1", "τον Παίκτη 2"); the messages are written with the nominative (as
-// unokit.i18n.Translator.agree does for the terminal).
+// unokit.text.i18n.Translator.agree does for the terminal).
 const OBLIQUE = {
   el: [/(^|[^\p{L}])(του|τον|στον|των) Παίκτης (\d+)((?: και)? )?(Παίκτης)?/gu, "Παίκτη"],
 };

@@ -1,9 +1,9 @@
 """Translations of everything a player reads: gettext catalogues for en, es, pt, fr and el.
 
-The catalogues are ``unokit/locale/<lang>/LC_MESSAGES/unokit.po`` (the source, edited by
+The catalogues are ``unokit/text/locale/<lang>/LC_MESSAGES/unokit.po`` (the source, edited by
 translators) and the compiled ``unokit.mo`` beside each, which ships with the package, so a
 plain ``pip install`` needs nothing else at run time (only the standard library's
-:mod:`gettext`). After editing a ``.po`` file, recompile with ``python -m unokit.i18n``
+:mod:`gettext`). After editing a ``.po`` file, recompile with ``python -m unokit.text.i18n``
 (needs Babel, in the ``dev`` extra); a test checks that the ``.mo`` files are up to date.
 
 Card names follow the wording of each edition's printed rule sheet in that language
@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from .core.cards import (
+from ..core.cards import (
     CARD_COLOR,
     CARD_RANK,
     DRAW_TWO,
@@ -38,8 +38,8 @@ from .core.cards import (
     WILD_RANK,
     Card,
 )
-from .core.editions import RECORDS
-from .core.errors import UnoError
+from ..core.editions import RECORDS
+from ..core.errors import UnoError
 
 DOMAIN: Final = "unokit"
 LANGUAGES: Final = ("en", "es", "pt", "fr", "el")

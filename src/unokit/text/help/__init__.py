@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...core.editions import check_edition
-from ...i18n import LANGUAGES
+from ..i18n import LANGUAGES
 
 HELP_DIR = Path(__file__).parent
 
