@@ -419,6 +419,38 @@ def test_an_action_from_a_stale_copy_is_refused_and_a_room_made_elsewhere_is_fou
         two.close()
 
 
+def test_a_seat_taken_or_a_start_made_on_a_copy_gone_stale_is_made_again_on_the_room_as_it_is(
+        pg_url: str) -> None:
+    """Two processes that have not heard of each other's changes yet (their notifications
+    are not followed here: no lifespan, so every change meets a stale copy): a join and a
+    start refused as stale are made again on the room read afresh, not refused."""
+    from fastapi.testclient import TestClient
+
+    from unokit.server.app import create_app
+    from unokit.server.store import Store
+
+    one, two = Store(pg_url), Store(pg_url)
+    try:
+        a, b = TestClient(create_app(one)), TestClient(create_app(two))
+        made = a.post("/api/rooms", json={"name": "Ana", "bots": [None, None, "heuristic"]}).json()
+        code = made["code"]
+        assert b.post(f"/api/rooms/{code}/join", json={"name": "Ben"}).json()["seat"] == 1
+        # a still holds seat 1 as open: its write is refused, and made again at seat 2.
+        cy = a.post(f"/api/rooms/{code}/join", json={"name": "Cy"})
+        assert cy.status_code == 200, cy.text
+        assert cy.json()["seat"] == 2
+        # b has not heard of Cy: the host's start there is made on the room as it is.
+        started = b.post(f"/api/rooms/{code}/start", headers={"Authorization": f"Bearer {made['token']}"})
+        assert started.status_code == 200, started.text
+        stored = one.load_room(code)
+        assert stored is not None and stored.status == "playing"
+        assert [(s.kind, s.name) for s in stored.seats] == [
+            ("human", "Ana"), ("human", "Ben"), ("human", "Cy"), ("bot", None)]
+    finally:
+        one.close()
+        two.close()
+
+
 def test_a_room_made_by_another_process_is_summarized_by_any_process(pg_url: str) -> None:
     from fastapi.testclient import TestClient
 

@@ -38,9 +38,9 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from ..core.actions import Action, action_str
 from ..core.codec import action_line
@@ -72,6 +72,10 @@ every round's last action: a room is resumed from it and the record's actions af
 the whole position with every action would cost as much as the rest of the change)."""
 GRACE: Final = 5.0
 """Seconds a disconnected person's turn waits for them before a bot plays it."""
+SETTLE_TRIES: Final = 3
+"""How many times :meth:`Room.settled` makes a change that another process's change refused."""
+
+T = TypeVar("T")
 
 
 # ---------------------------------------------------------------------- a room
@@ -213,6 +217,22 @@ class Room:
                                                         "try again in a moment")
             yield
 
+    async def settled(self, change: Callable[[], T]) -> T:
+        """``change()`` under :meth:`locked`; if another process changed the room at the same
+        moment (the write refused as ``stale``: the room is read again), ``change`` runs again,
+        its checks made afresh, up to :data:`SETTLE_TRIES` times. For what a person means
+        whatever the other change was (start the match, take a seat), not for a move, which was
+        chosen from a view that is now gone."""
+        for attempt in range(1, SETTLE_TRIES + 1):
+            try:
+                async with self.locked():
+                    return change()
+            except ProtocolError as exc:
+                if exc.code != "stale" or attempt == SETTLE_TRIES:
+                    raise
+                log.info("room %s: changed elsewhere at the same moment; trying again", self.code)
+        raise AssertionError("unreachable")
+
     def publish_presence(self) -> None:
         """Tell the other processes which seats have a connection here."""
         if self.rooms.cluster is None:
@@ -293,8 +313,9 @@ class Room:
 
     async def take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
         """Seat the person ``name`` at an open seat (``seat``, or the first): returns the seat
-        and its token."""
-        async with self.locked():
+        and its token. A seat taken at the same moment by another process is not given twice
+        (:meth:`settled`)."""
+        def take() -> tuple[int, str]:
             self._check_open()
             if seat is not None:
                 if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "open":
@@ -313,6 +334,7 @@ class Room:
             self.writer.seats([chosen.data()], host=self.host)
             self.send_room()
             return chosen.seat, token
+        return await self.settled(take)
 
     def seat_of(self, token: str) -> int | None:
         """The person's seat whose token is ``token`` (every seat compared in constant time)."""
@@ -456,8 +478,10 @@ class Room:
         return seat
 
     async def start(self, token: str | None) -> None:
-        """The host (whose token is ``token``) starts the match now; open seats get bots."""
-        async with self.locked():
+        """The host (whose token is ``token``) starts the match now; open seats get bots. A
+        person seated at the same moment by another process is seated, not given a bot
+        (:meth:`settled`)."""
+        def start() -> None:
             self._check_open()
             seat = None if token is None else self.seat_of(token)
             if seat is None:
@@ -467,6 +491,7 @@ class Room:
             if self.status != LOBBY:
                 raise ProtocolError("illegal", "the match has started")
             self._start_game()
+        await self.settled(start)
 
     async def rematch(self, client: Client) -> None:
         """The host starts a new match in the room, with the same seats."""
