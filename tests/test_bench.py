@@ -504,3 +504,30 @@ def test_observation_init_takes_every_field_in_order() -> None:
     copy = dataclasses.replace(obs, seat=obs.seat)
     assert copy == obs and copy is not obs
     assert dataclasses.replace(obs, color=(obs.color + 1) % 4) != obs
+
+
+def test_compare_times_two_builds_run_by_run_and_judges_the_medians(tmp_path: Path) -> None:
+    import unokit
+
+    src = Path(unokit.__file__).parent.parent  # the build under test, on both sides
+    out = tmp_path / "compare.json"
+    script = str(ROOT / "benchmarks" / "compare.py")
+    proc = subprocess.run([sys.executable, script, str(src), str(src), "--loops", "engine", "playout",
+                           "--runs", "2", "--seconds", "0.2", "--limit", "1000", "--json", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(out.read_text())
+    for loop in ("engine", "playout"):
+        entry = report["loops"][loop]
+        assert len(entry["runs"]["before"]) == len(entry["runs"]["after"]) == 2
+        assert entry["same_steps"], entry  # the same games on both sides
+        assert f"{loop} " in proc.stdout
+    assert "against the limit of -1000%: kept" in proc.stdout
+
+
+def test_compare_refuses_a_folder_without_unokit(tmp_path: Path) -> None:
+    script = str(ROOT / "benchmarks" / "compare.py")
+    proc = subprocess.run([sys.executable, script, str(tmp_path), str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "holds no unokit package" in proc.stderr
+    assert "Traceback" not in proc.stderr

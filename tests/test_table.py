@@ -365,7 +365,7 @@ def test_the_table_asks_exactly_the_seats_with_a_choice_in_turn_order(
             assert has_out_of_turn_choice(game, s) and not game.eliminated[s]
         assert table.next_seat() == waiting[0]
         assert [s for s in range(game.n) if table.must_act(s)] == ([turn] if len(waiting) == 1 else [])
-        assert table.asked() == (waiting[0], len(waiting) == 1)
+        assert table.asked() == (waiting[0], len(waiting) == 1, game.version)
         seat = waiting[0]
         roll = rng.random()
         if roll < 0.15:  # someone acts out of its place (a person clicking while a bot thinks)
@@ -380,3 +380,18 @@ def test_the_table_asks_exactly_the_seats_with_a_choice_in_turn_order(
         was_on_turn = seat == game.turn
         table.act(seat, action)
         model.acted(seat, action, was_on_turn)
+
+
+def test_a_table_pickles_and_deep_copies_asking_where_it_was() -> None:
+    import copy
+    import pickle
+
+    game = Game.from_setup(hands=[["R1", "G2"], ["R5", "B7"]], discard="R3", draw=["Y1", "Y2"], dealer=1)
+    table = Table(game)
+    table.act(0, "R1")  # no UNO call: seat 0 may still call it, before seat 1 (who may catch it)
+    assert table.waiting_on() == (0, 1)
+    for twin in (copy.deepcopy(table), pickle.loads(pickle.dumps(table))):
+        assert twin.game is not game and twin.game.to_dict() == game.to_dict()
+        assert twin.waiting_on() == (0, 1)
+        twin.decline(0)
+        assert twin.waiting_on() == (1,) and table.waiting_on() == (0, 1)  # each asks on its own

@@ -32,8 +32,7 @@ A player's answer is settled by one policy, the same for everyone:
 
 from __future__ import annotations
 
-# mypyc: pure: one call a decision; simulations (playout, rollouts) step the game directly
-import functools
+import sys
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
@@ -41,17 +40,7 @@ from .actions import Action
 from .errors import IllegalActionError, UnoError
 from .events import Event
 from .game import Game
-from .table import Table
-
-
-class Decision(NamedTuple):
-    """A seat the table asks now: ``must`` when it is the seat on turn (which must act; a seat
-    asked out of turn may decline), at the game's ``version`` (an answer to an older version
-    is stale)."""
-
-    seat: int
-    must: bool
-    version: int
+from .table import Decision, Table
 
 
 class Step(NamedTuple):
@@ -65,8 +54,6 @@ class Step(NamedTuple):
     events: tuple[Event, ...] = ()
 
 
-_decision: Final = functools.partial(tuple.__new__, Decision)  # without NamedTuple's Python __new__
-
 WAIT: Final = -1
 """An answer that is no decision yet: a person still thinking. :func:`drive` stops there."""
 
@@ -76,10 +63,7 @@ Ask = Callable[[Decision], "Action | None"]
 
 def next_decision(table: Table) -> Decision | None:
     """The decision the table waits on, or ``None`` when the round is over."""
-    asked = table.asked()
-    if asked is None:
-        return None
-    return Decision(asked[0], asked[1], table.game.version)
+    return table.asked()
 
 
 def fallback(game: Game, seat: int) -> Action:
@@ -140,47 +124,71 @@ def drive(table: Table, ask: Ask | Sequence[Ask | None], *, events: bool = False
     ``on_step``. ``max_steps`` bounds the loop (a :class:`RuntimeError` past it) for callers
     that must never hang."""
     game = table.game
+    asks: Sequence[Ask | None] = [ask] * game.n if callable(ask) else ask  # one ask a seat
+    if on_step is None and until is None and not events:
+        return _drive_plain(table, asks, max_steps)
     taken = 0
-    plain = on_step is None and until is None and not events  # no Step to build
-    asks = None if callable(ask) else ask  # one ask, or one a seat
-    checked = game.rules.penalize  # a wrong card is taken with its penalty: check it first
     while True:
-        asked = table.asked()
-        if asked is None:
+        decision = table.asked()
+        if decision is None:
             return taken
-        seat, must = asked
-        decision = _decision((seat, must, game.version))
-        if asks is None:
-            answer = ask(decision)  # type: ignore[operator]
-        else:
-            one = asks[seat]
-            answer = WAIT if one is None else one(decision)
+        one = asks[decision[0]]
+        if one is None:
+            return taken
+        answer = one(decision)
         if answer == WAIT:
             return taken
         taken += 1
-        if plain:  # the policy, inlined: the game checks the answer (refused, nothing changes)
-            applied = False
-            if answer is not None and (not checked or answer in game.legal_actions(seat)):
-                try:
-                    table.step(seat, answer)
-                    applied = True
-                except UnoError:
-                    pass
-            if applied:
-                pass
-            elif must:
-                table.step(seat, fallback(game, seat))
-            else:
-                table.decline(seat)
-        else:
-            action, replaced = _policy(game, decision, answer)
-            step = apply(table, decision, action, replaced=replaced, events=events)
-            if on_step is not None:
-                on_step(step)
-            if until is not None and until(step):
-                return taken
+        action, replaced = _policy(game, decision, answer)
+        step = apply(table, decision, action, replaced=replaced, events=events)
+        if on_step is not None:
+            on_step(step)
+        if until is not None and until(step):
+            return taken
         if max_steps is not None and taken >= max_steps:
             raise RuntimeError(f"the round did not end within {max_steps} decisions")
+
+
+def _drive_plain(table: Table, asks: Sequence[Ask | None], max_steps: int | None) -> int:
+    """:func:`drive` with no :class:`Step` to build (no events, ``until`` or ``on_step``): the
+    policy inlined, the game checking the answer (refused, nothing changes). The loop of the
+    RL environments and of simulations, kept lean: it runs once a decision."""
+    game = table.game
+    asked_now = table.asked
+    step = table.step
+    checked = game.rules.penalize  # a wrong card is taken with its penalty: check it first
+    limit = sys.maxsize if max_steps is None else max_steps
+    taken = 0
+    while True:
+        decision = asked_now()
+        if decision is None:
+            return taken
+        seat, must, _ = decision
+        one = asks[seat]
+        if one is None:
+            return taken
+        answer = one(decision)
+        if answer == WAIT:
+            return taken
+        taken += 1
+        if answer is not None and (not checked or answer in game.legal_actions(seat)):
+            try:
+                step(seat, answer)
+            except UnoError:
+                _instead(table, seat, must)
+        else:
+            _instead(table, seat, must)
+        if taken >= limit:
+            raise RuntimeError(f"the round did not end within {max_steps} decisions")
+
+
+def _instead(table: Table, seat: int, must: bool) -> None:
+    """The policy for an answer of nothing or an illegal action: the seat on turn takes
+    :func:`fallback`, a seat asked out of turn declines."""
+    if must:
+        table.step(seat, fallback(table.game, seat))
+    else:
+        table.decline(seat)
 
 
 __all__ = ["WAIT", "Ask", "Decision", "Step", "apply", "drive", "fallback", "next_decision", "settle", "take"]

@@ -36,7 +36,9 @@ applies any legal action of any seat.
 
 from __future__ import annotations
 
-# mypyc: pure: one call a decision; simulations (playout, rollouts) step the game directly
+import functools
+from typing import Any, Final, NamedTuple
+
 from .actions import ACTION_KIND, K_CATCH, K_PLAY, K_UNO, Action, parse_action
 from .errors import IllegalActionError
 from .events import Event
@@ -52,6 +54,18 @@ def has_out_of_turn_choice(game: Game, seat: int) -> bool:
             return True
     return False
 
+
+class Decision(NamedTuple):
+    """A seat the table asks now: ``must`` when it is the seat on turn (which must act; a seat
+    asked out of turn may decline), at the game's ``version`` (an answer to an older version
+    is stale)."""
+
+    seat: int
+    must: bool
+    version: int
+
+
+_decision: Final = functools.partial(tuple.__new__, Decision)  # without NamedTuple's Python __new__
 
 def _is_play(a: Action) -> bool:
     """Whether ``a`` plays a card (a seat that plays one out of turn has jumped in)."""
@@ -85,6 +99,11 @@ class Table:
         self._next = 0
         self._version = -1
         self._restart()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its game and where its asking is, in both builds (a
+        compiled class has no default pickling)."""
+        return (_table, (self.game, self._cycle, self._next, self._version))
 
     def _restart(self) -> None:
         """A new round of asking: the out-of-turn seats first, then the seat on turn."""
@@ -132,9 +151,9 @@ class Table:
             self._next += 1
         return game.turn
 
-    def asked(self) -> tuple[int, bool] | None:
-        """:meth:`next_seat` and :meth:`must_act` of it in one call: ``(seat, must)``, or
-        ``None`` when the round is over."""
+    def asked(self) -> Decision | None:
+        """The decision the table waits on: :meth:`next_seat`, :meth:`must_act` of it and the
+        game's version in one :class:`Decision`; ``None`` when the round is over."""
         self._sync()
         game = self.game
         if game.phase >= ROUND_OVER:
@@ -144,9 +163,9 @@ class Table:
         while self._next < n:  # as next_seat, inlined: one call a decision in every loop
             seat = cycle[self._next]
             if has_out_of_turn_choice(game, seat):
-                return seat, False
+                return _decision((seat, False, self._version))
             self._next += 1
-        return game.turn, True
+        return _decision((game.turn, True, self._version))
 
     def must_act(self, seat: int) -> bool:
         """Whether ``seat`` is the seat on turn, which must act when it is asked (an
@@ -165,11 +184,16 @@ class Table:
 
     def step(self, seat: int, action: Action | str) -> None:
         """:meth:`act` without building events (for simulations)."""
-        self._sync()
+        game = self.game
+        if game.version != self._version:  # _sync, inlined: one call a decision in every loop
+            self._restart()
+        if seat == game.turn:  # the usual step, kept short: the seat on turn acted
+            game.step(seat, action)
+            self._restart()
+            return
         a = parse_action(action) if isinstance(action, str) else action
-        restarts = seat == self.game.turn or _is_play(a)
-        self.game.step(seat, a)
-        self._after(seat, restarts)
+        game.step(seat, a)
+        self._after(seat, _is_play(a))
 
     def _after(self, seat: int, restarts: bool) -> None:
         if restarts:
@@ -204,4 +228,11 @@ class Table:
         return events
 
 
-__all__ = ["Table", "has_out_of_turn_choice", "out_of_turn_order"]
+def _table(game: Game, cycle: list[int], nxt: int, version: int) -> Table:
+    """A table unpickled: ``game``'s, asking where it was."""
+    table = Table(game)
+    table._cycle, table._next, table._version = list(cycle), nxt, version
+    return table
+
+
+__all__ = ["Decision", "Table", "has_out_of_turn_choice", "out_of_turn_order"]
