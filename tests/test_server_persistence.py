@@ -26,7 +26,7 @@ from test_server_support import (
     socket_to,
 )
 from unokit import Game, Options
-from unokit.core.record import replay
+from unokit.core.record import record_of, replay
 from unokit.server.rooms import Rooms, ServerOptions
 from unokit.server.store import Store, database_url
 
@@ -311,3 +311,37 @@ def test_a_room_resumes_from_an_earlier_position_and_the_records_actions_after_i
     # A position that is not a beginning of the record is not resumed from.
     other = Game.new("classic", 3, Options.from_mapping({"target": 50}), seed=seed + 100)
     assert resume(other, record) is None
+
+
+def test_a_change_counts_the_revision_up_once_and_a_refused_one_not_at_all(tmp_path: Path) -> None:
+    from unokit.server.store import RoomConflict, RoomData, SeatData
+
+    store = Store(database_url(tmp_path / "rooms.db"))
+    try:
+        seats = [SeatData(0, "human", "Ana", None, "0" * 64), SeatData(1, "open", None, None, None)]
+        store.create_room(RoomData("ROOMCODE", "lobby", {"edition": "classic"}, 0, seats))
+        assert store.load_room("ROOMCODE") is not None
+        ben = SeatData(1, "human", "Ben", None, "1" * 64)
+        assert store.update_room("ROOMCODE", seats=[ben], rev=0) == 1
+        with pytest.raises(RoomConflict):
+            store.update_room("ROOMCODE", seats=[SeatData(1, "human", "Cy", None, "2" * 64)], rev=0)
+        stored = store.load_room("ROOMCODE")
+        assert stored is not None and stored.rev == 1 and stored.seats[1].name == "Ben"
+        game = Game.new("classic", 2, seed=1)
+        rev = store.start_game("ROOMCODE", game_no=0, record=record_of(game), position=game.to_dict(),
+                               version=game.version, version_base=0, status="playing", seats=[], rev=1)
+        assert rev == 2
+        common = {"game_no": 0, "round_index": 0, "idx": 0, "position": None, "version": game.version + 1,
+                  "status": "playing"}
+        assert store.append_action("ROOMCODE", line="0 draw", rev=2, **common) == 3
+        with pytest.raises(RoomConflict):
+            store.append_action("ROOMCODE", line="0 draw", rev=2, **common)
+        again = store.load_room("ROOMCODE")
+        assert again is not None and again.rev == 3
+    finally:
+        store.close()
+
+
+def test_a_database_other_than_sqlite_or_postgresql_is_refused_with_why() -> None:
+    with pytest.raises(ValueError, match=r"SQLite .* or PostgreSQL .*, not in 'mysql'"):
+        Store("mysql://ana@127.0.0.1/rooms")

@@ -595,3 +595,16 @@ def test_a_finished_matchs_record_tells_nothing_of_the_next_match() -> None:
     assert settings.seed not in (first.seed, second.seed) and first.seed != second.seed
     given = parse_settings(CreateRoom(name="A", players=3, seed=42), dev=True)
     assert given.new_game(0).seed == 42 and given.new_game(1).seed != 42  # --dev: the seed as given
+
+
+def test_a_connection_kind_defines_how_it_sends_and_the_package_keeps_nothing_for_tests() -> None:
+    from unokit.server.seats import Client
+
+    with pytest.raises(TypeError, match="abstract"):
+        Client()  # type: ignore[abstract]
+
+    class Quiet(Client):
+        def send(self, text: str) -> None:
+            pass
+
+    assert not hasattr(Quiet(), "sent")  # what a connection was sent is the tests' to keep

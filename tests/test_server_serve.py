@@ -48,6 +48,8 @@ def test_a_port_out_of_range_is_refused() -> None:
     (["--database", "postgresql://ana:secret@127.0.0.1:1/rooms"],
      "--database: cannot open postgresql://ana:***@127.0.0.1:1/rooms: connection failed"),
     (["--database", "sqlite:////no/such/folder/rooms.db"], "unable to open database file"),
+    (["--database", "mysql://ana:secret@127.0.0.1/rooms"],
+     "rooms are kept in SQLite (sqlite:///rooms.db) or PostgreSQL (postgresql://"),
     (["--workers", "0"], "--workers must be at least 1, not 0"),
     (["--workers", "2", "--database", "sqlite:////tmp/rooms.db"],
      "--workers 2 needs a PostgreSQL --database"),

@@ -201,10 +201,11 @@ class Collect(Client):
     def __init__(self, code: str | None = None) -> None:
         super().__init__(code)
         self.order = Order()
+        self.sent: list[str] = []
 
     def send(self, text: str) -> None:
         self.order.note(json.loads(text))
-        super().send(text)
+        self.sent.append(text)
 
     def messages(self) -> list[Message]:
         return [json.loads(t) for t in self.sent]

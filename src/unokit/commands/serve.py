@@ -1,8 +1,8 @@
 """``unokit serve``: play UNO in the browser, with friends and bots (``docs/protocol.md``).
 
 It needs the ``web`` extra (``pip install '.[web]'`` in a clone of unokit): FastAPI, uvicorn, SQLAlchemy,
-Alembic, platformdirs and psycopg. The rooms live in a database (``--database``, any
-SQLAlchemy URL; by default an SQLite file in the user data folder), so a restarted server
+Alembic, platformdirs and psycopg. The rooms live in a database (``--database``, an
+SQLite or a PostgreSQL URL; by default an SQLite file in the user data folder), so a restarted server
 resumes them. On PostgreSQL any number of processes serve the same rooms: ``--workers N``
 here, or several ``unokit serve`` behind a load balancer (``docs/deploy.md``).
 """
@@ -35,8 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "0.0.0.0: every device of the network)")
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
     parser.add_argument("--database", metavar="URL", default=None,
-                        help="where rooms are kept: an SQLAlchemy URL such as sqlite:///rooms.db or "
-                             "postgresql://user@host/db (default: unokit.db in the user data folder)")
+                        help="where rooms are kept: an SQLite or a PostgreSQL URL such as sqlite:///rooms.db "
+                             "or postgresql://user@host/db (default: unokit.db in the user data folder)")
     parser.add_argument("--workers", type=int, default=1, metavar="N",
                         help="serve with N processes on one port (PostgreSQL only; default 1)")
     parser.add_argument("--open", action="store_true", help="open the link in a web browser")

@@ -50,12 +50,11 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
-    insert,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
 
@@ -257,7 +256,8 @@ def libpq_url(url: str) -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` (a commit survives the
+    """An engine for ``url``, an SQLite or a PostgreSQL database (``ValueError`` for another);
+    SQLite gets WAL, ``synchronous=NORMAL`` (a commit survives the
     process being killed; only a power cut may lose the last ones), foreign keys and a busy
     timeout. An in-memory SQLite database (``sqlite://``) is one shared connection."""
     if url.startswith("sqlite"):
@@ -276,12 +276,13 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    if is_postgresql(url):
-        # No ping before each use (a round trip per change): a connection that a network cut or
-        # a database restart broke fails once, and that failure makes the pool replace every
-        # connection opened before it.
-        return create_engine(engine_url(url), connect_args={"connect_timeout": 3}, pool_size=10)
-    return create_engine(url, pool_pre_ping=True)
+    if not is_postgresql(url):
+        raise ValueError(f"rooms are kept in SQLite (sqlite:///rooms.db) or PostgreSQL "
+                         f"(postgresql://user@host/db), not in {url.split(':', 1)[0]!r}")
+    # No ping before each use (a round trip per change): a connection that a network cut or
+    # a database restart broke fails once, and that failure makes the pool replace every
+    # connection opened before it.
+    return create_engine(engine_url(url), connect_args={"connect_timeout": 3}, pool_size=10)
 
 
 def upgrade(engine: Engine) -> None:
@@ -314,7 +315,7 @@ class Store:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
 
-    def _notify(self, s: Session | Connection, note: str | None) -> None:
+    def _notify(self, s: Session, note: str | None) -> None:
         """Announce a change to the other processes when ``s`` commits (PostgreSQL only)."""
         if note is not None and self.postgresql:
             s.execute(text("SELECT pg_notify(:channel, :note)"), {"channel": CHANNEL, "note": note})
@@ -345,7 +346,7 @@ class Store:
         """Change a room's status, host (with ``set_host``, which allows ``None``), closing
         reason, and seats. Returns the room's new revision (see :meth:`append_action`)."""
         with self._session() as s:
-            row = _room(s, code, rev)
+            row = _claim_room(s, code, rev)
             self._notify(s, note)
             row.updated_at = time.time()
             if status is not None:
@@ -366,7 +367,7 @@ class Store:
         (``version_base``), and the seats as they start it. Returns the room's new revision."""
         head = {k: v for k, v in record.items() if k != "rounds"}
         with self._session() as s:
-            row = _room(s, code, rev)
+            row = _claim_room(s, code, rev)
             self._notify(s, note)
             s.execute(delete(RoundRow).where(RoundRow.room_code == code, RoundRow.game_no == game_no))
             s.execute(delete(ActionRow).where(ActionRow.room_code == code, ActionRow.game_no == game_no))
@@ -402,19 +403,8 @@ class Store:
             if row is None:
                 raise _unchanged(code, rev, self.exists(code))
             return int(row[0])
-        if self.engine.dialect.name == "sqlite":
-            return self._append_sqlite(code, rev, version, status, position_text, game_no, round_index, idx,
-                                       line, unready)
-        with self.engine.begin() as s:  # another database: Core statements
-            kept = {} if position_text is None else {"position": position_text}
-            new_rev = self._bump(s, code, rev, version=version, declined="[]", status=status,
-                                 updated_at=time.time(), **kept)
-            s.execute(insert(ACTIONS).values(room_code=code, game_no=game_no, round_index=round_index,
-                                             idx=idx, line=line))
-            if unready:
-                s.execute(update(SEATS).where(SEATS.c.room_code == code).values(ready=False))
-            self._notify(s, note)
-            return new_rev
+        return self._append_sqlite(code, rev, version, status, position_text, game_no, round_index, idx, line,
+                                   unready)
 
     def _append_sqlite(self, code: str, rev: int | None, version: int, status: str, position: str | None,
                        game_no: int, round_index: int, idx: int, line: str, unready: bool) -> int:
@@ -445,8 +435,8 @@ class Store:
         its actions), with the position and version after it; no seat is ready any more.
         Returns the room's new revision (see :meth:`append_action`)."""
         with self._session() as s:
-            new_rev = self._bump(s, code, rev, position=json.dumps(position, separators=(",", ":")),
-                                 version=version, declined="[]", status=status, updated_at=time.time())
+            new_rev = self._next_revision(s, code, rev, position=json.dumps(position, separators=(",", ":")),
+                                          version=version, status=status)
             s.add(RoundRow(room_code=code, game_no=game_no, round_index=round_index,
                            deal=json.dumps(_deal(deal))))
             s.execute(update(SEATS).where(SEATS.c.room_code == code).values(ready=False))
@@ -454,12 +444,15 @@ class Store:
             return new_rev
 
     @staticmethod
-    def _bump(s: Session | Connection, code: str, rev: int | None, **values: Any) -> int:
-        """Count the room's revision up (checking it is ``rev``) and set ``values``: one
-        ``UPDATE`` that reads no other column (a Core statement: no ORM bookkeeping)."""
+    def _next_revision(s: Session, code: str, rev: int | None, *, position: str, version: int,
+                       status: str) -> int:
+        """Count the room's revision up (checking it is ``rev``) with its new ``position``,
+        ``version`` and ``status`` (no seat declined since): one ``UPDATE`` that reads no other
+        column (a Core statement: no ORM bookkeeping). Returns the new revision."""
         where = [ROOMS.c.code == code] if rev is None else [ROOMS.c.code == code, ROOMS.c.rev == rev]
-        new_rev = s.execute(update(ROOMS).where(*where).values(rev=ROOMS.c.rev + 1, **values)
-                            .returning(ROOMS.c.rev)).scalar_one_or_none()
+        new_rev = s.execute(update(ROOMS).where(*where).values(
+            rev=ROOMS.c.rev + 1, position=position, version=version, status=status, declined="[]",
+            updated_at=time.time()).returning(ROOMS.c.rev)).scalar_one_or_none()
         if new_rev is None:
             raise _unchanged(code, rev, s.execute(select(ROOMS.c.code).where(ROOMS.c.code == code)).first()
                              is not None)
@@ -611,9 +604,10 @@ def _unchanged(code: str, rev: int | None, exists: bool) -> Exception:
     return KeyError(f"no room {code}")
 
 
-def _room(s: Session, code: str, rev: int | None = None) -> RoomRow:
-    """The room's row, locked until the transaction ends, its revision counted up (it must be
-    ``rev``, unless that is ``None``)."""
+def _claim_room(s: Session, code: str, rev: int | None = None) -> RoomRow:
+    """The room's row, to change: locked until the transaction ends, and its revision counted
+    up (it must be ``rev``, unless that is ``None``; else :class:`RoomConflict`, nothing
+    written). Not a getter: the transaction that calls it makes a new revision."""
     row = s.get(RoomRow, code, with_for_update=True)
     if row is None:
         raise KeyError(f"no room {code}")
