@@ -38,7 +38,7 @@ from ..text.help import help_text
 from .saving import DEFAULT_SAVE, SaveFile
 from .screens import AskScreen, HelpScreen, ScoreKeys, ScoreScreen
 from .session import Session
-from .view import A_COLOR, A_DRAWN, A_GAME_OVER, A_PLAY, A_RESPOND, A_ROUND_OVER, A_SWAP, View
+from .view import A_COLOR, A_DRAWN, A_GAME_OVER, A_PLAY, A_RESPOND, A_ROUND_OVER, A_SWAP, Frame, View
 from .widgets import MoveLog
 
 
@@ -155,7 +155,8 @@ class UnoApp(App[None]):
     # ------------------------------------------------------------------ drawing
 
     def refresh_view(self) -> None:
-        """Redraw every panel from the session."""
+        """Redraw every panel from the session: the view's frame, built once, and the new lines
+        of the move log."""
         if not self._on_screen:
             return
         view = self.view
@@ -166,17 +167,19 @@ class UnoApp(App[None]):
         for line in self.session.log[self._logged:]:
             log.add(line)
         self._logged = len(self.session.log)
-        seen = view.seen_text()
+        self._show(view.frame())
+
+    def _show(self, frame: Frame) -> None:
+        """Put ``frame`` on the panels."""
         seen_panel = self.query_one("#seen", Static)
-        seen_panel.display = bool(seen.plain)
-        seen_panel.update(seen)
-        status, keys = view.status_text(), view.keys_text()
-        self.query_one("#status", Static).update(status)
-        self.query_one("#keys", Static).update(keys)
-        self.query_one("#hand", Static).update(view.hand_view())
+        seen_panel.display = bool(frame.seen.plain)
+        seen_panel.update(frame.seen)
+        self.query_one("#status", Static).update(frame.status)
+        self.query_one("#keys", Static).update(frame.keys)
+        self.query_one("#hand", Static).update(frame.hand)
         table = self.query_one("#table", Static)
-        table.border_title = view.table_title()
-        table.update(view.table_text())
+        table.border_title = frame.table_title
+        table.update(frame.table)
 
     # ------------------------------------------------------------------ acting
 
