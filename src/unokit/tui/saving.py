@@ -13,14 +13,13 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import RecordError
 from ..core.phases import AWAITING, GAME_OVER
+from ..core.record import read_record, same_game
 from .session import Session
 
 DEFAULT_SAVE = "unokit-game.json"
 """The save file when none is given."""
-
-_SAME_GAME = ("format", "edition", "players", "seed", "options")
-_SAME_DEAL = ("dealer", "deck", "hands", "discard", "draw")
 
 
 class SaveFile:
@@ -56,17 +55,10 @@ class SaveFile:
         if not path.exists() or path.resolve() in self.own_files:
             return False
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = read_record(path)
+        except (OSError, RecordError):
             return True
-        mine = self.session.record()
-        if not isinstance(data, dict) or not isinstance(data.get("rounds"), list) or not data["rounds"]:
-            return True
-        same = all(data.get(k) == mine.get(k) for k in _SAME_GAME)
-        first, ours = data["rounds"][0], mine["rounds"][0]
-        if not isinstance(first, dict):
-            return True
-        return not (same and all(first.get(k) == ours.get(k) for k in _SAME_DEAL))
+        return not same_game(data, self.session.record())
 
     def write(self, path: Path | None = None) -> None:
         """Write the game record (plus the bots' names) to ``path`` (by default the save file);
