@@ -35,7 +35,7 @@ from ..core.actions import (
 from ..core.cards import WILD, Card
 from ..core.editions import edition
 from ..text.help import help_text
-from .saving import DEFAULT_SAVE, SaveFile
+from .saving import DEFAULT_SAVE, Question, SaveFile
 from .screens import AskScreen, HelpScreen, ScoreKeys, ScoreScreen
 from .session import Session
 from .view import A_COLOR, A_DRAWN, A_GAME_OVER, A_PLAY, A_RESPOND, A_ROUND_OVER, A_SWAP, Frame, View
@@ -304,8 +304,7 @@ class UnoApp(App[None]):
 
     # ------------------------------------------------------------------ saving and quitting
 
-    def _ask(self, question: str, hint: str, answers: dict[str, str],
-             then: Callable[[str | None], None]) -> None:
+    def _ask(self, question: Question, then: Callable[[str | None], None]) -> None:
         """Put a question up; the game waits until it is answered."""
         self._asking = True
 
@@ -313,37 +312,29 @@ class UnoApp(App[None]):
             self._asking = False
             then(answer)
 
-        self.push_screen(AskScreen(question, hint, answers), answered)
+        self.push_screen(AskScreen(question.text, question.hint, question.answers), answered)
 
     def action_save(self) -> None:
         """``s``: save the game; a file that holds another game is overwritten only when the
         player says so."""
         if self._asking:
             return
-        if self.saves.holds_another_game():
-            tr = self.tr
-            self._ask(tr._("{path} holds another game. Overwrite it?").format(path=self.saves.shown_path()),
-                      tr._("y: overwrite it   n or Esc: keep it (start the game with --save FILE to "
-                           "save elsewhere)"),
-                      {"y": "yes", "n": "", "escape": ""}, self._overwrite_answered)
-            return
-        self._save_now()
+        question = self.saves.overwrite_question()
+        if question is None:
+            self._save_now()
+        else:
+            self._ask(question, self._overwrite_answered)
 
     def _overwrite_answered(self, answer: str | None) -> None:
         if answer == "yes":
             self._save_now()
         else:
-            self.note(self.tr._("Not saved: {path} keeps the other game.").format(
-                path=self.saves.shown_path()))
+            self.note(self.saves.kept_text())
 
     def _save_now(self) -> bool:
-        try:
-            self.saves.save()
-        except OSError as exc:
-            self.note(self.tr._("Could not save the game: {error}").format(error=exc.strerror or exc))
-            return False
-        self.note(self.saves.saved_text())
-        return True
+        saved, message = self.saves.save_and_tell()
+        self.note(message)
+        return saved
 
     def farewell(self) -> str:
         """What to say once the app has closed: where the game is saved, or that it is not."""
@@ -357,10 +348,10 @@ class UnoApp(App[None]):
             if "quit" in screen.answers.values():
                 screen.dismiss("quit")  # asked already: a second quit key quits
             return
-        if self.saves.is_saved():
+        question = self.saves.quit_question()
+        if question is None:
             self.exit()
             return
-        tr = self.tr
 
         def then(answer: str | None) -> None:
             if answer == "quit":
@@ -371,10 +362,7 @@ class UnoApp(App[None]):
                 elif self._save_now():
                     self.exit()
 
-        self._ask(tr._("Quit without saving? The game has changed since it was last saved."),
-                  tr._("s: save and quit   q: quit without saving   Esc: go on playing"),
-                  {"s": "save", "q": "quit", "ctrl+q": "quit", "ctrl+c": "quit", "escape": "", "n": ""},
-                  then)
+        self._ask(question, then)
 
     # ------------------------------------------------------------------ between rounds
 
