@@ -26,7 +26,7 @@ from unokit import Game, Options, RecordError
 from unokit.cli import main
 from unokit.conformance import run_files, run_scenario, scenario_files
 from unokit.core.actions import Action, penalize_action
-from unokit.core.record import load_game, read_record, record_of, replay, write_record
+from unokit.core.record import load_game, read_record, record_of, replay, same_game, write_record
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -133,6 +133,29 @@ def test_write_and_load_a_record(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match=r"bad\.json") as info:
         load_game(bad)
     assert str(info.value).count("bad.json") == 1  # the file is named once, not twice
+
+
+def test_same_game_knows_a_save_of_the_match_from_anything_else() -> None:
+    """same_game: a record of the match at another moment is the same game; another seed,
+    edition, option or deal is not, nor is anything that is no record."""
+    game = Game.new("classic", 3, seed=6)
+    mine = json.loads(json.dumps(record_of(game)))
+    older = json.loads(json.dumps(mine))
+    for _ in range(12):
+        seat, action = random_step(game, random.Random(2))
+        game.apply(seat, action)
+    later = json.loads(json.dumps(record_of(game)))
+    assert later["rounds"][0]["actions"] != mine["rounds"][0]["actions"]
+    assert same_game(later, mine) and same_game(older, mine) and same_game(mine, later)
+    assert not same_game(record_of(Game.new("classic", 3, seed=7)), mine)
+    assert not same_game(record_of(Game.new("cars2", 3, seed=6)), mine)
+    assert not same_game(record_of(Game.new("classic", 3, Options(target=300), seed=6)), mine)
+    other_deal = json.loads(json.dumps(mine))
+    other_deal["rounds"][0]["dealer"] = (mine["rounds"][0]["dealer"] + 1) % 3
+    assert not same_game(other_deal, mine)
+    for junk in (None, "text", [mine], {}, {**mine, "rounds": []}, {**mine, "rounds": "x"},
+                 {**mine, "rounds": [None]}):
+        assert not same_game(junk, mine), junk
 
 
 def test_cli_demo_saves_a_record_that_replay_prints(

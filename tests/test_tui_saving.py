@@ -65,3 +65,35 @@ def test_the_file_resumed_from_is_saved_as_it_stands(tmp_path: Path) -> None:
     saves = SaveFile(session, tmp_path / "other.json", resumed=path)
     assert saves.is_saved() and not saves.holds_another_game(path)
     assert saves.farewell() == f"Game saved. Resume it with: unokit play --resume {path}"
+
+
+def test_quitting_asks_only_when_moves_would_be_lost(tmp_path: Path) -> None:
+    session = _session(4)
+    saves = SaveFile(session, tmp_path / "g.json")
+    question = saves.quit_question()
+    assert question is not None and question.text.startswith("Quit without saving?")
+    assert question.answers["s"] == "save" and question.answers["ctrl+c"] == "quit"
+    assert question.answers["escape"] == ""
+    assert saves.save_and_tell() == (True, saves.saved_text())
+    assert saves.quit_question() is None
+    session.act(session.human_legal()[0])
+    assert saves.quit_question() is not None
+
+
+def test_another_games_file_is_asked_about_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    saves = SaveFile(_session(4), path)
+    assert saves.overwrite_question() is None
+    SaveFile(_session(5), path).write()
+    question = saves.overwrite_question()
+    assert question is not None and question.text == f"{path} holds another game. Overwrite it?"
+    assert question.answers == {"y": "yes", "n": "", "escape": ""}
+    assert saves.kept_text() == f"Not saved: {path} keeps the other game."
+
+
+def test_a_save_that_cannot_be_written_says_why(tmp_path: Path) -> None:
+    saves = SaveFile(_session(4, "fr"), tmp_path / "no such folder" / "g.json")
+    saved, message = saves.save_and_tell()
+    assert not saved and not saves.is_saved()
+    prefix = "Impossible de sauvegarder la partie : "
+    assert message.startswith(prefix) and len(message) > len(prefix)  # and the system's reason

@@ -45,6 +45,11 @@ VERSION = 1
 RECORD_FIELDS: Final = ("format", "version", "edition", "players", "options", "seed", "rounds", "play")
 """The fields of a record (``play``, optional, is the terminal game's: a replay does not read it)."""
 
+SAME_GAME_FIELDS: Final = ("format", "edition", "players", "seed", "options")
+"""The settings that two records of the same match share (see :func:`same_game`)."""
+SAME_DEAL_FIELDS: Final = ("dealer", "deck", "hands", "discard", "draw")
+"""The fields of the first round that two records of the same match share: its deal."""
+
 
 def record_of(game: Game) -> dict[str, Any]:
     """The JSON-ready record of ``game`` so far (every round, every action)."""
@@ -201,6 +206,30 @@ def round_moves(game: Game) -> list[tuple[Event, ...]]:
     except (UnoError, AssertionError):
         return [opening]
     return moves
+
+
+def same_game(data: Any, record: Mapping[str, Any]) -> bool:
+    """Whether ``data`` (read from a file: any JSON value) records the same match as ``record``
+    (a :func:`record_of` a match dealt), perhaps at another moment of it: the same
+    :data:`SAME_GAME_FIELDS` and the same first deal (:data:`SAME_DEAL_FIELDS`). Data that is
+    no record, or a record without a first round, is not the same game. Nothing is replayed:
+    the actions may differ (an older or a newer save of the match).
+
+    >>> from unokit import Game
+    >>> mine = record_of(Game.new("classic", 2, seed=4))
+    >>> same_game(record_of(Game.new("classic", 2, seed=4)), mine), same_game({"rounds": []}, mine)
+    (True, False)
+    >>> same_game(record_of(Game.new("classic", 2, seed=5)), mine)
+    False
+    """
+    if not isinstance(data, Mapping):
+        return False
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list) or not rounds or not isinstance(rounds[0], Mapping):
+        return False
+    first, ours = rounds[0], record["rounds"][0]
+    return all(data.get(k) == record.get(k) for k in SAME_GAME_FIELDS) and all(
+        first.get(k) == ours.get(k) for k in SAME_DEAL_FIELDS)
 
 
 def write_record(game: Game, path: str | Path) -> None:

@@ -35,10 +35,10 @@ from ..core.actions import (
 from ..core.cards import WILD, Card
 from ..core.editions import edition
 from ..text.help import help_text
-from .saving import DEFAULT_SAVE, SaveFile
+from .saving import DEFAULT_SAVE, Question, SaveFile
 from .screens import AskScreen, HelpScreen, ScoreKeys, ScoreScreen
 from .session import Session
-from .view import A_COLOR, A_DRAWN, A_GAME_OVER, A_PLAY, A_RESPOND, A_ROUND_OVER, A_SWAP, View
+from .view import A_COLOR, A_DRAWN, A_GAME_OVER, A_PLAY, A_RESPOND, A_ROUND_OVER, A_SWAP, Frame, View
 from .widgets import MoveLog
 
 
@@ -155,7 +155,8 @@ class UnoApp(App[None]):
     # ------------------------------------------------------------------ drawing
 
     def refresh_view(self) -> None:
-        """Redraw every panel from the session."""
+        """Redraw every panel from the session: the view's frame, built once, and the new lines
+        of the move log."""
         if not self._on_screen:
             return
         view = self.view
@@ -166,17 +167,19 @@ class UnoApp(App[None]):
         for line in self.session.log[self._logged:]:
             log.add(line)
         self._logged = len(self.session.log)
-        seen = view.seen_text()
+        self._show(view.frame())
+
+    def _show(self, frame: Frame) -> None:
+        """Put ``frame`` on the panels."""
         seen_panel = self.query_one("#seen", Static)
-        seen_panel.display = bool(seen.plain)
-        seen_panel.update(seen)
-        status, keys = view.status_text(), view.keys_text()
-        self.query_one("#status", Static).update(status)
-        self.query_one("#keys", Static).update(keys)
-        self.query_one("#hand", Static).update(view.hand_view())
+        seen_panel.display = bool(frame.seen.plain)
+        seen_panel.update(frame.seen)
+        self.query_one("#status", Static).update(frame.status)
+        self.query_one("#keys", Static).update(frame.keys)
+        self.query_one("#hand", Static).update(frame.hand)
         table = self.query_one("#table", Static)
-        table.border_title = view.table_title()
-        table.update(view.table_text())
+        table.border_title = frame.table_title
+        table.update(frame.table)
 
     # ------------------------------------------------------------------ acting
 
@@ -301,8 +304,7 @@ class UnoApp(App[None]):
 
     # ------------------------------------------------------------------ saving and quitting
 
-    def _ask(self, question: str, hint: str, answers: dict[str, str],
-             then: Callable[[str | None], None]) -> None:
+    def _ask(self, question: Question, then: Callable[[str | None], None]) -> None:
         """Put a question up; the game waits until it is answered."""
         self._asking = True
 
@@ -310,37 +312,29 @@ class UnoApp(App[None]):
             self._asking = False
             then(answer)
 
-        self.push_screen(AskScreen(question, hint, answers), answered)
+        self.push_screen(AskScreen(question.text, question.hint, question.answers), answered)
 
     def action_save(self) -> None:
         """``s``: save the game; a file that holds another game is overwritten only when the
         player says so."""
         if self._asking:
             return
-        if self.saves.holds_another_game():
-            tr = self.tr
-            self._ask(tr._("{path} holds another game. Overwrite it?").format(path=self.saves.shown_path()),
-                      tr._("y: overwrite it   n or Esc: keep it (start the game with --save FILE to "
-                           "save elsewhere)"),
-                      {"y": "yes", "n": "", "escape": ""}, self._overwrite_answered)
-            return
-        self._save_now()
+        question = self.saves.overwrite_question()
+        if question is None:
+            self._save_now()
+        else:
+            self._ask(question, self._overwrite_answered)
 
     def _overwrite_answered(self, answer: str | None) -> None:
         if answer == "yes":
             self._save_now()
         else:
-            self.note(self.tr._("Not saved: {path} keeps the other game.").format(
-                path=self.saves.shown_path()))
+            self.note(self.saves.kept_text())
 
     def _save_now(self) -> bool:
-        try:
-            self.saves.save()
-        except OSError as exc:
-            self.note(self.tr._("Could not save the game: {error}").format(error=exc.strerror or exc))
-            return False
-        self.note(self.saves.saved_text())
-        return True
+        saved, message = self.saves.save_and_tell()
+        self.note(message)
+        return saved
 
     def farewell(self) -> str:
         """What to say once the app has closed: where the game is saved, or that it is not."""
@@ -354,10 +348,10 @@ class UnoApp(App[None]):
             if "quit" in screen.answers.values():
                 screen.dismiss("quit")  # asked already: a second quit key quits
             return
-        if self.saves.is_saved():
+        question = self.saves.quit_question()
+        if question is None:
             self.exit()
             return
-        tr = self.tr
 
         def then(answer: str | None) -> None:
             if answer == "quit":
@@ -368,10 +362,7 @@ class UnoApp(App[None]):
                 elif self._save_now():
                     self.exit()
 
-        self._ask(tr._("Quit without saving? The game has changed since it was last saved."),
-                  tr._("s: save and quit   q: quit without saving   Esc: go on playing"),
-                  {"s": "save", "q": "quit", "ctrl+q": "quit", "ctrl+c": "quit", "escape": "", "n": ""},
-                  then)
+        self._ask(question, then)
 
     # ------------------------------------------------------------------ between rounds
 

@@ -1,5 +1,6 @@
 """The save file of ``unokit play``: where the game is saved, whether a file may be overwritten
-without asking, and what to tell the player about it (in the player's language).
+without asking, whether quitting loses moves, and what to tell and ask the player about it (in
+the player's language).
 
 A file this game was resumed from or saved to is its own; any other file that exists is
 overwritten only when the player says so, unless it holds a save of this very game (the same
@@ -10,17 +11,27 @@ from __future__ import annotations
 
 import json
 import shlex
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import RecordError
 from ..core.phases import AWAITING, GAME_OVER
+from ..core.record import read_record, same_game
 from .session import Session
 
 DEFAULT_SAVE = "unokit-game.json"
 """The save file when none is given."""
 
-_SAME_GAME = ("format", "edition", "players", "seed", "options")
-_SAME_DEAL = ("dealer", "deck", "hands", "discard", "draw")
+
+@dataclass(frozen=True)
+class Question:
+    """A question to put to the player before saving or quitting: its words, the hint of its
+    keys, and the answer each key gives (``""``: no)."""
+
+    text: str
+    hint: str
+    answers: dict[str, str]
 
 
 class SaveFile:
@@ -56,17 +67,46 @@ class SaveFile:
         if not path.exists() or path.resolve() in self.own_files:
             return False
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = read_record(path)
+        except (OSError, RecordError):
             return True
-        mine = self.session.record()
-        if not isinstance(data, dict) or not isinstance(data.get("rounds"), list) or not data["rounds"]:
-            return True
-        same = all(data.get(k) == mine.get(k) for k in _SAME_GAME)
-        first, ours = data["rounds"][0], mine["rounds"][0]
-        if not isinstance(first, dict):
-            return True
-        return not (same and all(first.get(k) == ours.get(k) for k in _SAME_DEAL))
+        return not same_game(data, self.session.record())
+
+    def overwrite_question(self) -> Question | None:
+        """What to ask before saving, when the save file holds another game (``y`` answers
+        ``"yes"``); None when it may be written without asking."""
+        if not self.holds_another_game():
+            return None
+        tr = self.session.tr
+        return Question(tr._("{path} holds another game. Overwrite it?").format(path=self.shown_path()),
+                        tr._("y: overwrite it   n or Esc: keep it (start the game with --save FILE to "
+                             "save elsewhere)"),
+                        {"y": "yes", "n": "", "escape": ""})
+
+    def kept_text(self) -> str:
+        """What to say when the player keeps the other game's file."""
+        return self.session.tr._("Not saved: {path} keeps the other game.").format(path=self.shown_path())
+
+    def quit_question(self) -> Question | None:
+        """What to ask before quitting, when the game has changed since it was saved (``s``
+        answers ``"save"``, ``q``, Ctrl+Q and Ctrl+C ``"quit"``); None when nothing would be
+        lost."""
+        if self.is_saved():
+            return None
+        tr = self.session.tr
+        return Question(tr._("Quit without saving? The game has changed since it was last saved."),
+                        tr._("s: save and quit   q: quit without saving   Esc: go on playing"),
+                        {"s": "save", "q": "quit", "ctrl+q": "quit", "ctrl+c": "quit", "escape": "", "n": ""})
+
+    def save_and_tell(self) -> tuple[bool, str]:
+        """:meth:`save`; whether the game is saved, and what to tell the player: where it is
+        saved and how to go on (:meth:`saved_text`), or why it could not be."""
+        try:
+            self.save()
+        except OSError as exc:
+            return False, self.session.tr._("Could not save the game: {error}").format(
+                error=exc.strerror or exc)
+        return True, self.saved_text()
 
     def write(self, path: Path | None = None) -> None:
         """Write the game record (plus the bots' names) to ``path`` (by default the save file);
@@ -114,4 +154,4 @@ class SaveFile:
         return tr._("The game was not saved.")
 
 
-__all__ = ["DEFAULT_SAVE", "SaveFile"]
+__all__ = ["DEFAULT_SAVE", "Question", "SaveFile"]

@@ -5,6 +5,8 @@ session's log (never from the other seats' hands or the game's hidden state).
 :class:`View` holds the few things of the screen's own (the card selected, a wild card whose
 colour is asked, an UNO call armed, a message, the highlight of the last play) and the
 terminal's size; it needs no Textual, so that what is shown can be checked without a terminal.
+:meth:`View.frame` builds every panel of one refresh at once, as a :class:`Frame`: each piece
+once, the layout fitted from those very pieces.
 
 The table lists the players one a line when there is room, and turns into a grid of a column
 per player when there is not (many players, a small terminal), so that the newest moves and
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 
 from rich import box
 from rich.cells import cell_len
@@ -61,6 +64,34 @@ def rows_of(text: Text | str, width: int) -> int:
     return sum(max(1, math.ceil(cell_len(line) / max(1, width))) for line in plain.split("\n"))
 
 
+@dataclass(frozen=True)
+class Frame:
+    """What the screen shows at one refresh, every panel at once (:meth:`View.frame`): each
+    piece is built once, and the layout is fitted from those very pieces."""
+
+    mode: str
+    """The table as a ``"list"`` (a line per player) or a ``"grid"`` (a column per player)."""
+    legend: bool
+    """Whether the hand shows its legend (left out when the screen is short of rows)."""
+    table_title: str
+    table: Text | Table
+    hand: Text
+    seen: Text
+    status: Text
+    keys: Text
+
+
+@dataclass(frozen=True)
+class _Hand:
+    """The human's hand at one version of the game: its cards in display order, those that may
+    be played now, and those of them that would be a bluff."""
+
+    version: int
+    cards: tuple[Card, ...]
+    playable: frozenset[Card]
+    bluffs: frozenset[Card]
+
+
 class View:
     """What the human sees of ``session``, on a terminal of ``width`` by ``height`` cells.
 
@@ -84,6 +115,7 @@ class View:
         self.flash_until = 0.0
         self._flash_plays = -1
         self._cursor_version = -1
+        self._hand: _Hand | None = None
 
     def obs(self) -> Observation:
         """What the human seat may know now: everything shown comes from it."""
@@ -117,17 +149,26 @@ class View:
 
     def hand(self) -> list[Card]:
         """The human's hand in display order."""
-        return sorted_hand(self.obs().hand)
+        return list(self._cards().cards)
 
     def playable(self) -> set[Card]:
         """The cards of the hand that may be played now."""
-        return {ACTION_CARD[a] for a in self.session.human_legal() if ACTION_KIND[a] == K_PLAY}
+        return set(self._cards().playable)
 
     def as_bluffs(self) -> set[Card]:
         """The cards of the hand that may be played now, but as a bluff (a Wild Draw Four while
         holding a card of the colour in play: it can be challenged)."""
-        obs = self.obs()
-        return {c for c in self.playable() if is_bluff(c, obs.hand, obs.color)}
+        return set(self._cards().bluffs)
+
+    def _cards(self) -> _Hand:
+        """The hand, its playable cards and its bluffs, worked out once per version of the game."""
+        version = self.session.version
+        if self._hand is None or self._hand.version != version:
+            obs = self.obs()
+            playable = frozenset(ACTION_CARD[a] for a in obs.legal if ACTION_KIND[a] == K_PLAY)
+            self._hand = _Hand(version, tuple(sorted_hand(obs.hand)), playable,
+                               frozenset(c for c in playable if is_bluff(c, obs.hand, obs.color)))
+        return self._hand
 
     def flashing(self) -> tuple[int, Card] | None:
         """The last play, while it is highlighted on the table (a moment after it was made)."""
@@ -142,6 +183,15 @@ class View:
         """The width inside the panels' borders and padding."""
         return max(20, self.width - 4)
 
+    def frame(self) -> Frame:
+        """Everything the screen shows now, each piece built once: the layout is fitted from
+        the very hand, status, key bar and table lines that are then shown."""
+        full, short = self.hand_views()
+        status, keys, info = self.status_text(), self.keys_text(), self.info_lines(self.inner_width())
+        mode, legend = self._fit(full, status, keys, info)
+        return Frame(mode, legend, self.table_title(mode), self.table_text(mode, info),
+                     full if legend else short, self.seen_text(), status, keys)
+
     def table_mode(self) -> str:
         """``"list"`` (a line per player) when that leaves the move log its rows, else ``"grid"``
         (a column per player)."""
@@ -152,14 +202,18 @@ class View:
         whether the hand has room for its legend. The move log keeps :data:`LOG_ROWS` rows or
         more when it can: a line per player when they fit, else the grid, and when even that
         leaves too few, the hand without its legend."""
-        obs = self.obs()
+        full, _short = self.hand_views()
+        return self._fit(full, self.status_text(), self.keys_text(), self.info_lines(self.inner_width()))
+
+    def _fit(self, full_hand: Text, status: Text, keys: Text, info: list[Text]) -> tuple[str, bool]:
+        """:meth:`layout` from the hand with its legend, the status, the key bar and the table's
+        lines under the players."""
         width = self.inner_width()
-        hand = rows_of(self.hand_view(legend=True), width) + 2
-        footer = rows_of(self.status_text(), self.width - 2) + rows_of(
-            self.keys_text(), self.width - 2)
-        info = sum(rows_of(line, width) for line in self.info_lines(width))
-        room = self.height - hand - footer - LOG_ROWS - 2 - info
-        if obs.players <= max(room, GRID_ROWS):
+        hand = rows_of(full_hand, width) + 2
+        footer = rows_of(status, self.width - 2) + rows_of(keys, self.width - 2)
+        info_rows = sum(rows_of(line, width) for line in info)
+        room = self.height - hand - footer - LOG_ROWS - 2 - info_rows
+        if self.obs().players <= max(room, GRID_ROWS):
             return "list", True
         return "grid", room >= GRID_ROWS
 
@@ -172,11 +226,12 @@ class View:
         kind = s.bot_kind(seat)
         return f"{name} ({kind})" if kind else name
 
-    def table_title(self) -> str:
-        """The table's title: with the grid, the kinds of bot (the list names them per player)."""
+    def table_title(self, mode: str | None = None) -> str:
+        """The table's title: with the grid, the kinds of bot (the list names them per player).
+        ``mode``: the table's (by default :meth:`table_mode`)."""
         tr, s = self.tr, self.session
         title = tr._("Table")
-        if self.table_mode() == "list":
+        if (mode or self.table_mode()) == "list":
             return title
         kinds = [s.bot_kind(i) for i in range(self.obs().players) if i != s.human]
         kinds = [k for k in kinds if k]
@@ -187,11 +242,13 @@ class View:
                 f"{i + 1} {s.bot_kind(i)}" for i in range(self.obs().players) if i != s.human))
         return title
 
-    def table_text(self) -> Text | Table:
-        """The players (a line each, or a grid), then the discard pile and the direction."""
-        width = self.inner_width()
-        info = self.info_lines(width)
-        if self.table_mode() == "list":
+    def table_text(self, mode: str | None = None, info: list[Text] | None = None) -> Text | Table:
+        """The players (a line each, or a grid), then the discard pile and the direction.
+        ``mode`` and ``info``: the table's mode and the lines under the players, when known
+        (by default :meth:`table_mode` and :meth:`info_lines`)."""
+        if info is None:
+            info = self.info_lines(self.inner_width())
+        if (mode or self.table_mode()) == "list":
             out = self.seat_lines()
             for line in info:
                 out.append("\n")
@@ -337,24 +394,28 @@ class View:
     # ------------------------------------------------------------------ the hand, the seen hands
 
     def hand_view(self, legend: bool | None = None) -> Text:
-        """The hand: its cards in rows that fit, their marks, the legend (left out when the
-        screen is short of rows: see :meth:`layout`), and the selected card in words."""
-        hand = self.hand()
-        tr, obs = self.tr, self.obs()
-        if not hand:
-            return Text(tr._("(no cards)"))
+        """The hand: its cards in rows that fit, their marks, the legend (by default left out
+        when the screen is short of rows: see :meth:`layout`), and the selected card in words."""
         if legend is None:
             legend = self.layout()[1]
-        playable, bluffs = self.playable(), self.as_bluffs()
+        full, short = self.hand_views()
+        return full if legend else short
+
+    def hand_views(self) -> tuple[Text, Text]:
+        """:meth:`hand_view` with its legend and without it, built at once."""
+        tr, obs = self.tr, self.obs()
+        hand = self._cards()
+        if not hand.cards:
+            return Text(tr._("(no cards)")), Text(tr._("(no cards)"))
+        playable, bluffs = set(hand.playable), set(hand.bluffs)
         words = tr._("• playable   ▲ selected")
         if bluffs:
             words += "   " + tr._("! a bluff")
         words += "   " + tr._("R red · Y yellow · G green · B blue")
-        text = hand_text(hand, self.cursor, playable, words, self.inner_width(), bluffs)
-        if not legend:
-            text = Text("\n").join(text.split("\n")[:-1])
-        c = hand[self.cursor]
-        text.append("\n")
+        full = hand_text(list(hand.cards), self.cursor, playable, words, self.inner_width(), bluffs)
+        short = Text("\n").join(full.split("\n")[:-1])
+        c = hand.cards[self.cursor]
+        selected = Text("\n")
         if c in bluffs:
             state = tr._("playable, but a bluff: you hold a card of the colour in play ({color}), so it "
                          "can be challenged").format(
@@ -363,12 +424,14 @@ class View:
             state = tr._("playable")
         else:
             state = tr._("not playable now")
-        text.append(tr._("Selected: {card} ({code}), {state}").format(
+        selected.append(tr._("Selected: {card} ({code}), {state}").format(
             card=self.session.card(c), code=card_str(c), state=state),
             style="bold red" if c in bluffs else "")
         if self.uno_armed:
-            text.append("   " + tr._("UNO will be called with your next play."), style="bold magenta")
-        return text
+            selected.append("   " + tr._("UNO will be called with your next play."), style="bold magenta")
+        full.append_text(selected)
+        short.append_text(selected)
+        return full, short
 
     def seen_text(self) -> Text:
         """The hands shown to you this round: when each was seen, the cards of it not played
@@ -463,8 +526,8 @@ class View:
             seats = sorted(ACTION_ARG[a] for a in legal if ACTION_KIND[a] == K_SWAP)
             items.append((" ".join(str((t + 1) % 10) for t in seats), tr._("swap hands with that player")))
         else:
-            hand = self.hand()
-            plays = self.playable()
+            cards = self._cards()
+            hand, plays = cards.cards, cards.playable
             if len(hand) > 1 and plays:
                 items.append(("←/→", tr._("choose a card")))
             if plays:
@@ -530,4 +593,4 @@ def _num(x: int | float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-__all__ = ["GRID_ROWS", "LOG_ROWS", "PLAYED_STYLE", "TURN_STYLE", "View", "rows_of"]
+__all__ = ["GRID_ROWS", "LOG_ROWS", "PLAYED_STYLE", "TURN_STYLE", "Frame", "View", "rows_of"]
