@@ -3,7 +3,9 @@
 ``setup(...)`` builds a stacked round (``Game.from_setup``) with options given as keywords;
 ``refused(...)`` asserts that an action is refused and that the game did not change at all;
 ``snapshot(...)`` is the full state used for that comparison; ``random_options(...)`` draws a
-random mix of RULES.md options (used by the property and soak tests); ``random_step(...)`` and
+random mix of RULES.md options from ``unokit.core.options.OPTION_SPECS`` with a ``random.Random``
+(used by the soak and protocol tests), and ``option_maps(...)`` is the Hypothesis strategy of the
+same (the property tests); ``random_step(...)`` and
 ``walk(...)`` play random legal actions; ``agent_turns(...)`` is the PettingZoo agent loop;
 ``placeholder_errors(...)`` checks a catalogue's translations against their messages.
 """
@@ -11,17 +13,20 @@ random mix of RULES.md options (used by the property and soak tests); ``random_s
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from unokit import Game, IllegalActionError, NotationError, Options, action_str, card_str, edition_deck
 from unokit.core.actions import Action, parse_action
 from unokit.core.observation import Observation
+from unokit.core.options import OPTION_SPECS, OptionSpec
 
 COLORS = "RYGB"
 
@@ -128,32 +133,93 @@ def assert_whole_deck(game: Game) -> None:
     assert all_cards(game) == Counter(edition_deck(game.edition)), "cards were created or lost"
 
 
-def random_options(rng: random.Random, players: int, edition: str, target: int | None = None) -> Options:
-    """A random mix of every option of RULES.md's Options and House rules tables that a match of
-    ``players`` seats can be played with."""
-    deck = len(edition_deck(edition))
-    values: dict[str, Any] = {
-        "target": target if target is not None else rng.randint(1, 200),
-        "scoring": rng.choice(("standard", "alternative")),
-        "mode": rng.choice(
-            ("individual", "elimination") + (("partners",) if players in (4, 6, 8, 10) else ())
-        ),
-        "two_handed_rules": rng.random() < 0.7,
-        "wd4_bluffing": rng.choice(("allow", "forbid")),
-        "illegal_play": rng.choice(("reject", "penalize")),
-        "agent_p_draws_from": rng.choice(("discard", "draw")),
-        "hand_size": rng.randint(1, min(15, (deck - 1) // players)),
-        "stacking": rng.choice(("off", "progressive", "plus4_on_plus2")),
-        "seven_zero": rng.random() < 0.3,
-        "jump_in": rng.random() < 0.3,
-        "draw_until_playable": rng.random() < 0.3,
-        "force_play": rng.random() < 0.3,
-    }
-    # Leave some options out, so that their defaults are exercised too.
+def option_domain(spec: OptionSpec, players: int, edition: str) -> Sequence[Any]:
+    """The values of ``spec`` that a match of ``players`` seats of ``edition`` can be played with:
+    a choice's values (``partners`` only with 4, 6, 8 or 10 players), a bool's two, and every
+    whole number within a number's bounds (``hand_size`` no more than the deck deals, keeping one
+    card to turn up)."""
+    if spec.kind == "choice":
+        return tuple(v for v in spec.choices
+                     if not (spec.name == "mode" and v == "partners" and players not in (4, 6, 8, 10)))
+    if spec.kind == "bool":
+        return (False, True)
+    above, low, high = spec.exclusive_minimum, spec.minimum, spec.maximum
+    assert high is not None and (low is not None or above is not None)
+    least = math.floor(above) + 1 if above is not None else math.ceil(low or 0)
+    if spec.name == "hand_size":
+        high = min(high, (len(edition_deck(edition)) - 1) // players)
+    return range(least, math.floor(high) + 1)
+
+
+def _domains(players: int, edition: str, specs: Sequence[OptionSpec], only: Collection[str] | None,
+             given: dict[str, Any]) -> dict[str, tuple[OptionSpec, Sequence[Any], bool]]:
+    """``{name: (spec, values, fixed)}`` for the options to draw: each one's :func:`option_domain`,
+    or what ``given`` says of it: a range or a tuple narrows its values, anything else is its value."""
+    unknown = set(given) - {spec.name for spec in specs}
+    assert not unknown, f"no such option: {sorted(unknown)}"
+    domains: dict[str, tuple[OptionSpec, Sequence[Any], bool]] = {}
+    for spec in specs:
+        if only is not None and spec.name not in only:
+            continue
+        full = option_domain(spec, players, edition)
+        if spec.name not in given:
+            domains[spec.name] = (spec, full, False)
+            continue
+        wanted = given[spec.name]
+        if isinstance(wanted, range) and isinstance(full, range):
+            both = range(max(wanted.start, full.start), min(wanted.stop, full.stop))
+            domains[spec.name] = (spec, both, False)
+        elif isinstance(wanted, (range, tuple)):
+            domains[spec.name] = (spec, tuple(v for v in wanted if v in full), False)
+        else:
+            domains[spec.name] = (spec, (wanted,), True)
+    return domains
+
+
+def random_option_values(rng: random.Random, players: int, edition: str, *,
+                         specs: Sequence[OptionSpec] = OPTION_SPECS, **given: Any) -> dict[str, Any]:
+    """A random ``{option: value}`` of every option of ``specs`` that ``players`` seats of
+    ``edition`` can play (:func:`option_domain`); a bool keeps its default 7 times in 10. A keyword
+    gives an option its value, or (a range or a tuple) the values to draw it from; an option named
+    by a keyword is always there, each other one is left out 3 times in 10, so that the defaults
+    are played too."""
+    values: dict[str, Any] = {}
+    for name, (spec, domain, fixed) in _domains(players, edition, specs, None, given).items():
+        if fixed:
+            values[name] = domain[0]
+        elif spec.kind == "bool" and domain == (False, True):
+            values[name] = rng.random() < (0.7 if spec.default else 0.3)
+        elif domain:
+            values[name] = rng.choice(domain)
     for name in list(values):
-        if name != "target" and rng.random() < 0.3:
+        if name not in given and rng.random() < 0.3:
             del values[name]
-    return Options.from_mapping(values)
+    return values
+
+
+def random_options(rng: random.Random, players: int, edition: str, target: int | range = range(1, 201),
+                   **given: Any) -> Options:
+    """:func:`random_option_values` as :class:`Options`, to a ``target`` of at most 200 unless told."""
+    return Options.from_mapping(random_option_values(rng, players, edition, target=target, **given))
+
+
+def option_maps(players: int, edition: str, *, only: Collection[str] | None = None,
+                required: Collection[str] = (), specs: Sequence[OptionSpec] = OPTION_SPECS,
+                **given: Any) -> st.SearchStrategy[dict[str, Any]]:
+    """The Hypothesis strategy of ``{option: value}`` for ``players`` seats of ``edition``: the
+    options of ``specs`` (those named in ``only``, when given), each from its
+    :func:`option_domain` or narrowed as in :func:`random_option_values`. An option in
+    ``required`` is always there, any other one may be left out; one with no value left (partners
+    for 5 players) is left out."""
+    optional: dict[str, st.SearchStrategy[Any]] = {}
+    for name, (_, domain, _) in _domains(players, edition, specs, only, given).items():
+        if isinstance(domain, range) and domain:
+            optional[name] = st.integers(domain.start, domain.stop - 1)
+        elif domain:
+            optional[name] = st.sampled_from(domain)
+    missing = set(required) - set(optional)
+    assert not missing, f"no value to draw for the required {sorted(missing)}"
+    return st.fixed_dictionaries({name: optional.pop(name) for name in required}, optional=optional)
 
 
 def random_step(game: Game, rng: random.Random, eagerness: float = 0.3) -> tuple[int, Action]:
@@ -267,9 +333,12 @@ __all__ = [
     "draw_top_first",
     "hand",
     "legal",
+    "option_domain",
+    "option_maps",
     "placeholder_errors",
     "play",
     "play_args",
+    "random_option_values",
     "random_options",
     "random_step",
     "refused",

@@ -28,10 +28,9 @@ from hypothesis import strategies as st  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import unokit.envs  # noqa: E402
-from conftest import agent_turns  # noqa: E402
+from conftest import agent_turns, option_maps  # noqa: E402
 from unokit import EDITIONS, Game, Options  # noqa: E402
 from unokit.core.cards import N_CARDS  # noqa: E402
-from unokit.core.editions import edition_deck  # noqa: E402
 from unokit.core.errors import IllegalActionError  # noqa: E402
 from unokit.core.phases import ROUND_OVER  # noqa: E402
 from unokit.core.table import Table  # noqa: E402
@@ -179,21 +178,18 @@ def test_encoding_from_an_observation_equals_the_games(edition: str) -> None:
 
 # --------------------------------------------------------------------------- properties
 
+ENV_OPTIONS = ("seven_zero", "jump_in", "draw_until_playable", "force_play", "stacking", "wd4_bluffing",
+               "illegal_play", "hand_size")
+"""The options these properties always set, each at random; the others keep their defaults (the
+target too: the reset test plays whole matches), except that the mode is sometimes partners."""
+
+
 @st.composite
 def configurations(draw: st.DrawFn) -> tuple[str, int, Options, int]:
     edition = draw(st.sampled_from(EDITIONS))
     players = draw(st.integers(2, 10))
-    flags = {name: draw(st.booleans()) for name in ("seven_zero", "jump_in", "draw_until_playable",
-                                                     "force_play")}
-    values: dict[str, Any] = {
-        **flags,
-        "stacking": draw(st.sampled_from(["off", "progressive", "plus4_on_plus2"])),
-        "wd4_bluffing": draw(st.sampled_from(["allow", "forbid"])),
-        "illegal_play": draw(st.sampled_from(["reject", "penalize"])),
-        "hand_size": draw(st.integers(1, min(9, (len(edition_deck(edition)) - 1) // players))),
-    }
-    if players in (4, 6, 8, 10) and draw(st.booleans()):
-        values["mode"] = "partners"
+    values = draw(option_maps(players, edition, only=(*ENV_OPTIONS, "mode"), required=ENV_OPTIONS,
+                              hand_size=range(1, 10), mode=("partners",)))
     return edition, players, Options.from_mapping(values), draw(st.integers(0, 2**32))
 
 

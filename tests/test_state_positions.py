@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import random_step
+from conftest import option_maps, random_step
 from unokit import EDITIONS, Game, Options, RecordError, UnoError
 from unokit.core.errors import PositionError
 from unokit.core.events import Drew, Event, Reshuffled
@@ -34,35 +34,14 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 @st.composite
-def option_maps(draw: st.DrawFn, players: int) -> dict[str, Any]:
-    """Options with the house rules, a mode that ``players`` seats can play, and sometimes
-    small hands (long rounds: more reshuffles)."""
-    modes = ["individual", "elimination"] + (["partners"] if players in (4, 6) else [])
-    optional = {
-        "stacking": st.sampled_from(["off", "progressive", "plus4_on_plus2"]),
-        "seven_zero": st.booleans(),
-        "jump_in": st.booleans(),
-        "draw_until_playable": st.booleans(),
-        "force_play": st.booleans(),
-        "wd4_bluffing": st.sampled_from(["allow", "forbid"]),
-        "illegal_play": st.sampled_from(["reject", "penalize"]),
-        "agent_p_draws_from": st.sampled_from(["discard", "draw"]),
-        "scoring": st.sampled_from(["standard", "alternative"]),
-        "mode": st.sampled_from(modes),
-        "hand_size": st.integers(1, 10),
-        "target": st.integers(1, 600),
-    }
-    values: dict[str, Any] = draw(st.fixed_dictionaries({}, optional=optional))
-    return values
-
-
-@st.composite
 def games(draw: st.DrawFn) -> tuple[Game, random.Random]:
     """A new match (2 to 6 players, any edition, any options; dealt from its seed or from a
     stream) and a generator that chooses its actions."""
     edition = draw(st.sampled_from(EDITIONS))
     players = draw(st.integers(2, 6))
-    options = Options.from_mapping(draw(option_maps(players)))
+    # Sometimes small hands (long rounds: more reshuffles), and a target that ends a match soon.
+    options = Options.from_mapping(draw(option_maps(players, edition, hand_size=range(1, 11),
+                                                    target=range(1, 601))))
     seed = draw(st.integers(0, 2**32))
     stream = random.Random(seed + 1) if draw(st.booleans()) else None
     return Game.new(edition, players, options, seed=seed, deal_rng=stream), random.Random(seed)

@@ -1,5 +1,9 @@
 """Match options: RULES.md's *Options* and *House rules* tables, with their exact names and values.
 
+:data:`OPTION_SPECS` is the one description of every option (its kind, default, values and
+meaning); :class:`Options` holds a match's values and checks them against it, and the web
+server's model and configuration are built from it.
+
 >>> opts = Options.from_mapping({"target": "250", "stacking": "progressive"})
 >>> opts.target, opts.stacking, opts.scoring
 (250, 'progressive', 'standard')
@@ -9,6 +13,9 @@
 Traceback (most recent call last):
 ...
 unokit.core.errors.OptionError: option 'stacking': 'yes' is not a value (choose from off, ...)
+>>> option_spec("hand_size")
+OptionSpec(name='hand_size', kind='int', default=7, description='cards dealt to each player', \
+choices=(), minimum=1, exclusive_minimum=None, maximum=15)
 """
 
 from __future__ import annotations
@@ -17,13 +24,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
+from typing import Any, Final, Literal, get_args
 
 from .errors import OptionError
 
 # The values of each option that is a choice, each listed once, here: mypy checks a value
 # written in code against them (``Options(stacking="progresive")`` is a type error), and
-# :func:`_parse_value` checks a value read at run time against the same lists.
+# :data:`OPTION_SPECS` reads them for the check of a value read at run time.
 Scoring = Literal["standard", "alternative"]
 """``scoring``: E2 (who goes out scores the other hands) or E3 (everyone adds their own)."""
 Mode = Literal["individual", "partners", "elimination"]
@@ -37,38 +44,176 @@ AgentPDrawsFrom = Literal["discard", "draw"]
 Stacking = Literal["off", "progressive", "plus4_on_plus2"]
 """``stacking``: the house rule of stacking draw cards, and which on which."""
 
-_BOOLS: Final = ("two_handed_rules", "seven_zero", "jump_in", "draw_until_playable", "force_play")
-_HAND_SIZES: Final = (1, 15)
-"""The smallest and largest ``hand_size``."""
+OptionKind = Literal["choice", "bool", "int", "number"]
+"""What an option's values are: one of its ``choices``, ``true``/``false``, a whole number, or
+any number (whole or not), the last two within the option's bounds."""
+
 MAX_TARGET: Final = 100_000
 """The largest ``target``: RULES.md allows any positive number, but a match to more than
 200 times the printed 500 would not end in any sitting (settled in docs/rules.md, "Scoring and matches")."""
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
-    """Every option of RULES.md with its default. Immutable; build one with :meth:`from_mapping`."""
+class OptionSpec:
+    """One option: its name, its kind, its default and a one-line description; a choice's
+    values (``choices``), or a number's bounds: at least ``minimum`` or more than
+    ``exclusive_minimum``, and at most ``maximum``.
 
-    target: int | float = 500
-    scoring: Scoring = "standard"
-    mode: Mode = "individual"
-    two_handed_rules: bool = True
-    wd4_bluffing: WD4Bluffing = "allow"
-    illegal_play: IllegalPlay = "reject"
-    agent_p_draws_from: AgentPDrawsFrom = "discard"
-    hand_size: int = 7
-    stacking: Stacking = "off"
-    seven_zero: bool = False
-    jump_in: bool = False
-    draw_until_playable: bool = False
-    force_play: bool = False
+    >>> option_spec("target").parse("1e3")
+    1000
+    """
+
+    name: str
+    kind: OptionKind
+    default: str | bool | int | float
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int | float | None = None
+    exclusive_minimum: int | float | None = None
+    maximum: int | float | None = None
+
+    def __post_init__(self) -> None:
+        """A spec is whole: a choice has values, a number has both its bounds, the default
+        is one of its values."""
+        numeric = self.kind in ("int", "number")
+        if (self.kind == "choice") != bool(self.choices):
+            raise ValueError(f"option {self.name!r}: a choice, and only a choice, lists its values")
+        one_low = (self.minimum is None) != (self.exclusive_minimum is None)
+        if numeric != (self.maximum is not None and one_low):
+            raise ValueError(f"option {self.name!r}: a number, and only a number, has a maximum "
+                             "and one of minimum and exclusive_minimum")
+        try:
+            ok = self.parse(self.default) == self.default
+        except OptionError:
+            ok = False
+        if not ok:
+            raise ValueError(f"option {self.name!r}: the default {self.default!r} is not one of its values")
+
+    def parse(self, value: Any) -> Any:
+        """``value`` (typed, or a string as on the command line: ``"true"``, ``"250"``) as this
+        option's value; :class:`~unokit.core.errors.OptionError`, naming the option, if it is not one."""
+        name = self.name
+        if self.kind == "choice":
+            if not isinstance(value, str) or value not in self.choices:
+                raise OptionError(
+                    f"option {name!r}: {value!r} is not a value (choose from {', '.join(self.choices)})"
+                )
+            return value
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false"):
+                return value.lower() == "true"
+            raise OptionError(f"option {name!r}: {value!r} is not a value (use true or false)")
+        number = self._number(value)
+        low, above, high = self.minimum, self.exclusive_minimum, self.maximum
+        assert high is not None
+        if (low is not None and number < low) or (above is not None and not number > above) \
+                or not number <= high:
+            raise OptionError(f"option {name!r}: {value!r} is out of range ({self.range_text()})")
+        return number
+
+    def range_text(self) -> str:
+        """A number's bounds in words: ``1 to 15``, ``a positive number up to 100,000``."""
+        if self.exclusive_minimum == 0:
+            return f"a positive number up to {self.maximum:,}"
+        if self.exclusive_minimum is not None:
+            return f"more than {self.exclusive_minimum:,}, up to {self.maximum:,}"
+        return f"{self.minimum:,} to {self.maximum:,}"
+
+    def _number(self, value: Any) -> int | float:
+        """``value`` as a number of this option's kind (a whole float as an int), before the bounds."""
+        number: int | float
+        if isinstance(value, bool):
+            raise OptionError(f"option {self.name!r}: {value!r} is not a number")
+        if isinstance(value, (int, float)):
+            number = value
+        elif isinstance(value, str):
+            try:
+                number = int(value)
+            except ValueError:
+                try:
+                    number = float(value) if self.kind == "number" else int(value)
+                except ValueError:
+                    raise OptionError(f"option {self.name!r}: {value!r} is not a number") from None
+        else:
+            raise OptionError(f"option {self.name!r}: {value!r} is not a number")
+        if self.kind == "int" and not float(number).is_integer():
+            raise OptionError(f"option {self.name!r}: {value!r} is not a whole number")
+        if isinstance(number, float) and number.is_integer():
+            number = int(number)
+        return number
+
+
+def _choice(name: str, values: Any, description: str) -> OptionSpec:
+    """A choice whose first value is its default, its values those of the ``Literal`` type ``values``."""
+    choices: tuple[str, ...] = get_args(values)
+    return OptionSpec(name, "choice", choices[0], description, choices=choices)
+
+
+OPTION_SPECS: Final[tuple[OptionSpec, ...]] = (
+    OptionSpec("target", "number", 500, "the score that wins the match (E4)",
+               exclusive_minimum=0, maximum=MAX_TARGET),
+    _choice("scoring", Scoring, "standard: who goes out scores the other hands (E2); "
+                                "alternative: everyone adds their own, lowest total wins (E3)"),
+    _choice("mode", Mode, "every player for themselves, two-player teams (4, 6, 8 or 10 players), "
+                          "or the last player standing"),
+    OptionSpec("two_handed_rules", "bool", True, "with 2 players, a Reverse acts as a Skip"),
+    _choice("wd4_bluffing", WD4Bluffing, "an illegal Wild Draw Four may be played and challenged (P3), "
+                                         "or is refused"),
+    _choice("illegal_play", IllegalPlay, "a card that does not match is refused (P5), or kept with "
+                                         "its penalty of two cards"),
+    _choice("agent_p_draws_from", AgentPDrawsFrom, "where the attacker answered by Agent P draws from (C6)"),
+    OptionSpec("hand_size", "int", 7, "cards dealt to each player", minimum=1, maximum=15),
+    _choice("stacking", Stacking, "a draw card may be answered with another, the total passing on: "
+                                  "like on like (progressive), or also a Wild Draw Four on a Draw Two"),
+    OptionSpec("seven_zero", "bool", False, "a 7 swaps hands with a player of one's choice, a 0 passes "
+                                            "every hand on"),
+    OptionSpec("jump_in", "bool", False, "out of turn, a card identical to the top card may be played"),
+    OptionSpec("draw_until_playable", "bool", False, "a player who draws keeps drawing until they draw "
+                                                     "a playable card"),
+    OptionSpec("force_play", "bool", False, "a playable drawn card must be played"),
+)
+"""Every option of RULES.md's *Options* and *House rules* tables, in :class:`Options`' order."""
+
+_SPECS: Final = {spec.name: spec for spec in OPTION_SPECS}
+
+
+def option_spec(name: str) -> OptionSpec:
+    """The spec of the option ``name``; :class:`~unokit.core.errors.OptionError` for an unknown one."""
+    spec = _SPECS.get(name)
+    if spec is None:
+        raise OptionError(f"unknown option {name!r} (options: {', '.join(sorted(_SPECS))})")
+    return spec
+
+_DEFAULTS: Final[Mapping[str, Any]] = {spec.name: spec.default for spec in OPTION_SPECS}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every option of :data:`OPTION_SPECS`, with its default. Immutable; build one with
+    :meth:`from_mapping`."""
+
+    target: int | float = _DEFAULTS["target"]
+    scoring: Scoring = _DEFAULTS["scoring"]
+    mode: Mode = _DEFAULTS["mode"]
+    two_handed_rules: bool = _DEFAULTS["two_handed_rules"]
+    wd4_bluffing: WD4Bluffing = _DEFAULTS["wd4_bluffing"]
+    illegal_play: IllegalPlay = _DEFAULTS["illegal_play"]
+    agent_p_draws_from: AgentPDrawsFrom = _DEFAULTS["agent_p_draws_from"]
+    hand_size: int = _DEFAULTS["hand_size"]
+    stacking: Stacking = _DEFAULTS["stacking"]
+    seven_zero: bool = _DEFAULTS["seven_zero"]
+    jump_in: bool = _DEFAULTS["jump_in"]
+    draw_until_playable: bool = _DEFAULTS["draw_until_playable"]
+    force_play: bool = _DEFAULTS["force_play"]
 
     def __post_init__(self) -> None:
         """Every value is checked as :meth:`from_mapping` checks it, so a bad one fails here,
         naming the option, rather than later in a game. Text values are read as there."""
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            parsed = _parse_value(f.name, value)
+            parsed = _SPECS[f.name].parse(value)
             if parsed is not value:
                 object.__setattr__(self, f.name, parsed)
 
@@ -80,15 +225,7 @@ class Options:
         """
         if not isinstance(values, Mapping):
             raise OptionError(f"options must be a mapping of names to values, not {type(values).__name__}")
-        fields = {f.name for f in dataclasses.fields(cls)}
-        parsed: dict[str, Any] = {}
-        for name, value in values.items():
-            if name not in fields:
-                raise OptionError(
-                    f"unknown option {name!r} (options: {', '.join(sorted(fields))})"
-                )
-            parsed[name] = _parse_value(name, value)
-        return cls(**parsed)
+        return cls(**{name: option_spec(name).parse(value) for name, value in values.items()})
 
     @classmethod
     def from_strings(cls, items: list[str]) -> Options:
@@ -107,72 +244,9 @@ class Options:
 
     def changed(self) -> dict[str, Any]:
         """The options that differ from their defaults, as a plain dict (for records)."""
-        default = Options()
-        return {
-            f.name: getattr(self, f.name)
-            for f in dataclasses.fields(self)
-            if getattr(self, f.name) != getattr(default, f.name)
-        }
+        return {spec.name: getattr(self, spec.name) for spec in OPTION_SPECS
+                if getattr(self, spec.name) != spec.default}
 
     def as_dict(self) -> dict[str, Any]:
         """Every option as a plain dict."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-
-def _choice_table() -> dict[str, tuple[str, ...]]:
-    """``{option: its values}`` for every field of :class:`Options` typed as a ``Literal``."""
-    hints = get_type_hints(Options)
-    table: dict[str, tuple[str, ...]] = {}
-    for f in dataclasses.fields(Options):
-        if get_origin(hints[f.name]) is Literal:
-            table[f.name] = get_args(hints[f.name])
-    return table
-
-
-_CHOICES: Final = _choice_table()
-"""The values of each choice option, read from the ``Literal`` types above."""
-
-
-def _parse_value(name: str, value: Any) -> Any:
-    if name in _CHOICES:
-        choices = _CHOICES[name]
-        if not isinstance(value, str) or value not in choices:
-            raise OptionError(
-                f"option {name!r}: {value!r} is not a value (choose from {', '.join(choices)})"
-            )
-        return value
-    if name in _BOOLS:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.lower() in ("true", "false"):
-            return value.lower() == "true"
-        raise OptionError(f"option {name!r}: {value!r} is not a value (use true or false)")
-    number: int | float
-    if isinstance(value, bool):
-        raise OptionError(f"option {name!r}: {value!r} is not a number")
-    if isinstance(value, (int, float)):
-        number = value
-    elif isinstance(value, str):
-        try:
-            number = int(value)
-        except ValueError:
-            try:
-                number = float(value) if name == "target" else int(value)
-            except ValueError:
-                raise OptionError(f"option {name!r}: {value!r} is not a number") from None
-    else:
-        raise OptionError(f"option {name!r}: {value!r} is not a number")
-    if name == "hand_size" and not float(number).is_integer():
-        raise OptionError(f"option 'hand_size': {value!r} is not a whole number")
-    if isinstance(number, float) and number.is_integer():
-        number = int(number)
-    if name == "target":
-        if not 0 < number <= MAX_TARGET:
-            raise OptionError(
-                f"option 'target': {value!r} is out of range (a positive number up to {MAX_TARGET:,})"
-            )
-    else:
-        low, high = _HAND_SIZES
-        if not low <= number <= high:
-            raise OptionError(f"option {name!r}: {value!r} is out of range ({low} to {high})")
-    return number

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Final, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, WithJsonSchema, create_model
 
 from ..bots.registry import BOTS
 from ..core.actions import MAX_SEATS
 from ..core.editions import RECORDS
-from ..core.options import MAX_TARGET, AgentPDrawsFrom, IllegalPlay, Mode, Scoring, Stacking, WD4Bluffing
+from ..core.options import OPTION_SPECS, OptionSpec
 
 MAX_MESSAGE_BYTES: Final = 4096
 """The largest message a client may send, and the largest HTTP body (``too_large`` above)."""
@@ -84,22 +85,37 @@ class _Model(BaseModel):
 # ---------------------------------------------------------------------- the rule book's options
 
 
-class RoomOptions(_Model):
+class OptionsModel(_Model):
     """The match options of ``docs/rules.md`` by name; each one left out keeps its default."""
 
-    target: Annotated[Score, Field(gt=0, le=MAX_TARGET)] = 500
-    scoring: Scoring = "standard"
-    mode: Mode = "individual"
-    two_handed_rules: bool = True
-    wd4_bluffing: WD4Bluffing = "allow"
-    illegal_play: IllegalPlay = "reject"
-    agent_p_draws_from: AgentPDrawsFrom = "discard"
-    hand_size: Annotated[int, Field(ge=1, le=15)] = 7
-    stacking: Stacking = "off"
-    seven_zero: bool = False
-    jump_in: bool = False
-    draw_until_playable: bool = False
-    force_play: bool = False
+
+def _option_field(spec: OptionSpec) -> tuple[Any, Any]:
+    """``spec`` as a pydantic field: its type, its bounds, its default and its description."""
+    kind: Any
+    if spec.kind == "choice":
+        kind = Literal[spec.choices]
+    elif spec.kind == "bool":
+        kind = bool
+    else:
+        number = int if spec.kind == "int" else Score
+        kind = Annotated[number, Field(ge=spec.minimum, gt=spec.exclusive_minimum, le=spec.maximum)]
+    return kind, Field(spec.default, description=spec.description)
+
+
+def options_model(specs: Sequence[OptionSpec] = OPTION_SPECS,
+                  name: str = "RoomOptions") -> type[OptionsModel]:
+    """The model of the options ``specs`` (by default every option: :data:`RoomOptions`), one
+    field for each, in their order."""
+    fields: dict[str, Any] = {spec.name: _option_field(spec) for spec in specs}
+    return create_model(name, __base__=OptionsModel, __module__=__name__, __doc__=OptionsModel.__doc__,
+                        **fields)
+
+
+if TYPE_CHECKING:
+    RoomOptions = OptionsModel
+else:
+    RoomOptions = options_model()
+    """The match options of :data:`~unokit.core.options.OPTION_SPECS`, as a room is made with them."""
 
 
 # ---------------------------------------------------------------------- HTTP

@@ -3,9 +3,10 @@ health checks, the configuration (``/api/config``), the catalogs and the rules."
 
 from __future__ import annotations
 
-import dataclasses
+import math
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final, Literal, get_args, get_origin, get_type_hints
+from typing import Any, Final
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, PlainTextResponse, Response
@@ -15,7 +16,7 @@ from ...bots.registry import bot_names
 from ...core.actions import MAX_SEATS
 from ...core.editions import RECORDS
 from ...core.errors import UnoError
-from ...core.options import MAX_TARGET, Options
+from ...core.options import OPTION_SPECS, OptionSpec
 from ...text.i18n import LANGUAGE_NAMES, LANGUAGES
 from ..catalogs import catalog_json, rules_json
 from ..models import (
@@ -86,26 +87,25 @@ def pages(rooms: Rooms) -> APIRouter:
     return router
 
 
-def _choices() -> dict[str, list[str]]:
-    """The values of each option that is a choice (the ``Literal`` types of :class:`Options`)."""
-    hints = get_type_hints(Options)
-    return {f.name: [str(v) for v in get_args(hints[f.name])] for f in dataclasses.fields(Options)
-            if get_origin(hints[f.name]) is Literal}
+def options_config(specs: Sequence[OptionSpec] = OPTION_SPECS) -> dict[str, dict[str, Any]]:
+    """``/api/config``'s ``options``: each option's ``type`` (its kind) and ``default``, with a
+    choice's ``choices`` or a number's ``min`` and ``max`` (for the new-room form: the least
+    whole number allowed, and the largest)."""
+    options: dict[str, dict[str, Any]] = {}
+    for spec in specs:
+        entry: dict[str, Any] = {"type": spec.kind, "default": spec.default}
+        if spec.kind == "choice":
+            entry["choices"] = list(spec.choices)
+        elif spec.kind != "bool":
+            above = spec.exclusive_minimum
+            entry["min"] = spec.minimum if above is None else math.floor(above) + 1
+            entry["max"] = spec.maximum
+        options[spec.name] = entry
+    return options
 
 
 def _config_json(rooms: Rooms) -> dict[str, Any]:
-    defaults = Options()
-    choices = _choices()
-    options: dict[str, Any] = {}
-    for name, value in defaults.as_dict().items():
-        if name in choices:
-            options[name] = {"type": "choice", "default": value, "choices": choices[name]}
-        elif isinstance(value, bool):
-            options[name] = {"type": "bool", "default": value}
-        elif name == "target":
-            options[name] = {"type": "number", "default": value, "min": 1, "max": MAX_TARGET}
-        else:
-            options[name] = {"type": "int", "default": value, "min": 1, "max": 15}
+    options = options_config()
     return {
         "version": __version__,
         "dev": rooms.options.dev,
@@ -132,4 +132,4 @@ def _card(c: int) -> str:
     return card_str(c)
 
 
-__all__ = ["STATIC", "pages"]
+__all__ = ["STATIC", "options_config", "pages"]
