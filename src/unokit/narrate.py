@@ -5,7 +5,8 @@ Two voices, both formatters of events:
 
 * :class:`Teller`, the player's words in the player's language (the move log of
   ``unokit play``): ``Player 2 plays red 7.`` It tells the events as one seat sees them
-  (:meth:`Event.seen_by <unokit.core.events.Event.seen_by>`).
+  (:meth:`Event.seen_by <unokit.core.events.Event.seen_by>`), with the table of words for
+  events of :mod:`unokit.text.events`, which the browser's log reads too.
 * :func:`describe` and :class:`Narrator`, the record's words in English (``unokit replay`` and
   ``unokit demo``): ``Player 2 plays R7``, one line per move with every hand after it. Given a
   translator, the narrator tells the same lines with a :class:`Teller` (``unokit demo --lang``).

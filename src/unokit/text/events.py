@@ -19,7 +19,8 @@ colours as numbers). The table's parts:
   its ``say`` is a message id, a ``[singular, plural]`` pair chosen by ``count``, or null
   (nothing said); ``fill`` gives each of the message's fields as ``[word, value]``; ``set``
   changes the state once it is said;
-- ``words``: the messages that name a seat and a team, and the separator of a list of sides.
+- ``words``: the messages that name a seat and a team, and the separator of a list of sides;
+- ``rules`` (in :func:`narration_json` only): the values of the rules the conditions read.
 
 A value is a JSON literal, a reference (``"e.seat"`` the event's field, ``"s.facing"`` the
 state, ``"t.wild"`` a value of the rules below, ``"i"`` the index of ``each``), or an
@@ -130,7 +131,7 @@ _ROUND_ENDED: Final[dict[str, Any]] = {
 }
 
 EVENT_WORDS: Final[dict[str, Any]] = {
-    "words": {"seat": N_("Player {n}"), "team": N_("{a} and {b}"), "list": ", "},
+    "words": {"seat": N_("Player {n}"), "team": N_("{a} and {b}"), "separator": ", "},
     "state": {"facing": -1, "attacker": -1, "answered": -1, "first": -1, "color": -1, "replaced": -1,
               "scores": None, "eliminated": None},
     "events": {
@@ -337,7 +338,7 @@ class EventWords:
         if kind == "side":
             return self.side(x)
         if kind == "sides":
-            return str(EVENT_WORDS["words"]["list"]).join(self.side(s) for s in x)
+            return str(EVENT_WORDS["words"]["separator"]).join(self.side(s) for s in x)
         if kind == "card":
             return self.tr.card_name(parse_card(x), self.edition)
         if kind == "color":
