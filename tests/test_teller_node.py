@@ -182,3 +182,37 @@ def test_teller_js_tells_the_events_as_the_terminal_does(lang: str, tmp_path: Pa
         for n, (a, b) in enumerate(zip(expected, lines, strict=False)):
             assert a == b, f"{lang} {edition}, line {n}: terminal {a!r}, teller.js {b!r}"
         assert len(expected) == len(lines)
+
+
+def test_the_table_uses_only_what_both_interpreters_know() -> None:
+    """Every operation and word in the table is one of the documented ones, and teller.js
+    interprets each of them (so that a new one cannot reach only the terminal)."""
+    from unokit.text.events import EVENT_WORDS, OPERATIONS, WORDS
+
+    used_ops: set[str] = set()
+    used_words: set[str] = set()
+
+    def value(x: Any) -> None:
+        if isinstance(x, list):
+            used_ops.add(x[0])
+            for a in x[1:]:
+                value(a)
+
+    for told in EVENT_WORDS["events"].values():
+        for _name, x in [*told.get("before", ()), *told.get("after", ())]:
+            value(x)
+        for group in told["lines"]:
+            value(group.get("each"))
+            for case in group["cases"]:
+                value(case.get("when"))
+                value(case.get("count"))
+                for _name, x in case.get("set", ()):
+                    value(x)
+                for word, x in case.get("fill", {}).values():
+                    used_words.add(word)
+                    value(x)
+    assert used_ops <= set(OPERATIONS) and used_words <= set(WORDS)
+    assert {"next", "side_of", "at", "eq"} <= used_ops
+    script = (STATIC / "teller.js").read_text(encoding="utf-8")
+    for name in (*OPERATIONS, *WORDS):
+        assert f'"{name}"' in script, name

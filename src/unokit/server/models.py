@@ -192,7 +192,7 @@ class Health(_Model):
 # ---------------------------------------------------------------------- the words for events
 
 NarrationValue = Annotated[Any, Field(description="a JSON literal, a reference (e.seat: the event's field, "
-                                                  "s.facing: the state, t.wild: a rule's value, i: the "
+                                                  "s.facing: the state, r.wild: a rule's value, i: the "
                                                   "index of each) or an operation [op, value, ...]")]
 NarrationSet = tuple[str, NarrationValue]
 WordKind = Literal["seat", "side", "sides", "card", "color", "number"]

@@ -23,7 +23,7 @@ colours as numbers). The table's parts:
 - ``rules`` (in :func:`narration_json` only): the values of the rules the conditions read.
 
 A value is a JSON literal, a reference (``"e.seat"`` the event's field, ``"s.facing"`` the
-state, ``"t.wild"`` a value of the rules below, ``"i"`` the index of ``each``), or an
+state, ``"r.wild"`` a value of ``rules``, ``"i"`` the index of ``each``), or an
 operation ``[op, value, ...]`` (:data:`OPERATIONS`). A word is ``seat``, ``side``, ``sides``
 (a list of sides), ``card``, ``color`` or ``number``.
 
@@ -71,7 +71,7 @@ def _plain(message: str) -> dict[str, Any]:
 _CARD: Final = ["card", "e.card"]
 _COLOR: Final = ["color", "e.color"]
 _ANSWER: Final = ["and", ["eq", "e.seat", "s.facing"], ["not", "e.jump_in"]]
-_WILD: Final = ["in", "e.card", "t.wild"]
+_WILD: Final = ["in", "e.card", "r.wild"]
 _GAINED: Final = ["sub", ["at", "e.scores", "i"], ["at", "s.scores", "i"]]
 
 
@@ -112,7 +112,7 @@ _ROUND_ENDED: Final[dict[str, Any]] = {
             {"when": "e.blocked",
              "say": N_("No card has been played from a hand for {turns} turns: the round is blocked. "
                        "{who} holds the fewest points and wins it."),
-             "fill": {"turns": ["number", "t.blocked_after"], "who": ["side", ["side_of", "e.winner"]]}},
+             "fill": {"turns": ["number", "r.blocked_after"], "who": ["side", ["side_of", "e.winner"]]}},
             {"say": N_("{who} went out: the round is over."),
              "fill": {"who": ["side", ["side_of", "e.winner"]]}},
         ]},
@@ -137,7 +137,7 @@ EVENT_WORDS: Final[dict[str, Any]] = {
     "events": {
         "RoundStarted": {
             "before": [["facing", -1], ["attacker", -1], ["answered", -1], ["color", -1], ["replaced", -1],
-                       ["first", ["next", "e.dealer", "t.left", "e.hand_sizes"]]],
+                       ["first", ["next", "e.dealer", "r.left", "e.hand_sizes"]]],
             "lines": [{"cases": [{"say": N_("Round {n}: {dealer} deals."),
                                   "fill": {"n": ["number", ["add", "e.round_no", 1]],
                                            "dealer": ["seat", "e.dealer"]}}]}],
@@ -149,7 +149,7 @@ EVENT_WORDS: Final[dict[str, Any]] = {
                  "fill": {"card": _CARD}},
                 {"when": _WILD, "say": N_("The first card is {card}."), "fill": {"card": _CARD}},
                 {"say": N_("The first card is {card}."), "fill": {"card": _CARD},
-                 "set": [["color", ["at", "t.card_color", "e.card"]]]},
+                 "set": [["color", ["at", "r.card_color", "e.card"]]]},
             ]},
             # Its colour is chosen first, by the seat that starts (S3).
             {"cases": [{"when": ["and", ["not", "e.returned"], _WILD, ["ne", "s.first", -1]],
@@ -212,6 +212,11 @@ list's items or a map's keys), ``at`` (a list's item or a map's value), ``add``,
 (towards zero), ``len`` (-1 for null); ``next`` (``[next, seat, step, sizes]``: the first seat
 after ``seat``, stepping by ``step`` round the table, whose size is not 0; -1 if none) and
 ``side_of`` (a seat's side)."""
+
+
+WORDS: Final = ("seat", "side", "sides", "card", "color", "number")
+"""The words a field is told in: a seat's name, a side's, a list of sides', a card's, a colour's,
+a number."""
 
 
 @lru_cache(maxsize=1)
@@ -357,7 +362,7 @@ class EventWords:
                 return e.get(name)
             if name and where == "s":
                 return self.state[name]
-            if name and where == "t":
+            if name and where == "r":
                 return self.rules[name]
             return x
         if not isinstance(x, list):
@@ -399,4 +404,5 @@ def _operate(op: str, v: list[Any], words: EventWords) -> Any:
     raise UnoError(f"no operation {op!r}")
 
 
-__all__ = ["EVENT_WORDS", "OPERATIONS", "EventWords", "Nn_", "narration_json", "number_text", "rule_values"]
+__all__ = ["EVENT_WORDS", "OPERATIONS", "WORDS", "EventWords", "Nn_", "narration_json", "number_text",
+           "rule_values"]

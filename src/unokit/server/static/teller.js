@@ -134,7 +134,7 @@ export class Teller {
       const name = x.slice(dot + 1);
       if (dot > 0 && name && where === "e") return e[name] ?? null;
       if (dot > 0 && name && where === "s") return this.state[name];
-      if (dot > 0 && name && where === "t") return TABLE.rules[name];
+      if (dot > 0 && name && where === "r") return TABLE.rules[name];
       return x;
     }
     if (!Array.isArray(x)) return x;
