@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 SRC = Path(__file__).resolve().parent.parent / "src" / "unokit"
 SOURCES = [*sorted((SRC / "text").rglob("*.py")), SRC / "narrate.py", SRC / "commands" / "play.py",
            *sorted((SRC / "tui").glob("*.py"))]
-KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None, "Nn_": (1, 2)}
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 

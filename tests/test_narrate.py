@@ -197,7 +197,7 @@ def test_the_host_penalty_is_told() -> None:
 def test_the_terminal_game_draws_from_the_observation_only() -> None:
     """No code of the terminal game or the narrator reads another seat's hand or the game's
     hidden state (the bluff, the pending draw card's rank, the phase)."""
-    hidden = re.compile(r"\.bluff|\.pending_rank|game\.hands|g\.hands|\.phase\b")
+    hidden = re.compile(r"\.bluff\b|\.pending_rank|game\.hands|g\.hands|\.phase\b")
     paths = [*sorted((SRC / "tui").glob("*.py")), SRC / "narrate.py"]
     found = [f"{p.name}:{i}: {line.strip()}" for p in paths
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if hidden.search(line)]

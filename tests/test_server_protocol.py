@@ -29,7 +29,15 @@ from test_server_support import (
     start,
 )
 from unokit.server import security
-from unokit.server.models import ERROR_CODES, MAX_CHAT, MAX_MESSAGE_BYTES, Error
+from unokit.server.models import (
+    ERROR_CODES,
+    MAX_CHAT,
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    Error,
+    Health,
+    Narration,
+)
 from unokit.server.rooms import Rooms, ServerOptions, parse_settings
 from unokit.server.store import Store
 
@@ -403,6 +411,27 @@ def test_rate_limit_per_address_on_joins_and_unknown_codes() -> None:
         for _ in range(30):
             assert client.get("/api/rooms/ZZZZZZZZZZZZZZ").status_code == 404
         assert client.get(f"/api/rooms/{code}").status_code == 200
+
+
+def test_the_words_for_events_are_served_once_for_every_client() -> None:
+    """``GET /api/narration`` is the table the terminal tells with, fits its model, and is
+    revalidated by its tag; ``GET /api/health`` says the protocol's version."""
+    from unokit.core.events import EVENT_TYPES
+    from unokit.text.events import narration_json
+
+    with app_client() as client:
+        health = client.get("/api/health").json()
+        assert Health.model_validate(health).protocol == PROTOCOL_VERSION == 2
+        first = client.get("/api/narration")
+        assert first.status_code == 200 and first.headers["cache-control"] == "no-cache"
+        table = Narration.model_validate_json(first.content)
+        assert first.json() == json.loads(json.dumps(narration_json()))
+        assert list(table.events) == [t.__name__ for t in EVENT_TYPES]
+        assert table.rules.blocked_after == 200 and table.rules.partners["6"] == [[0, 3], [1, 4], [2, 5]]
+        tag = first.headers["etag"]
+        again = client.get("/api/narration", headers={"If-None-Match": tag})
+        assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+        assert client.get("/api/narration", headers={"If-None-Match": '"other"'}).status_code == 200
 
 
 def test_the_http_api() -> None:

@@ -1,6 +1,7 @@
 """The browser's move log (``static/teller.js``) says word for word what the terminal's
-:class:`~unokit.narrate.Teller` says, from the same events and the catalogues the server
-serves (``GET /api/i18n/{lang}``), checked under Node.js without a browser.
+:class:`~unokit.narrate.Teller` says, from the same events, the table of words for events and
+the catalogues the server serves (``GET /api/narration``, ``GET /api/i18n/{lang}``), checked
+under Node.js without a browser, over seeded matches of every edition in every language.
 
 Needs ``node`` (v18 or later) on the ``PATH``; without it the test skips, unless
 ``UNOKIT_REQUIRE_BROWSER=1`` is set (as CI does), where a missing ``node`` fails.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,9 +19,9 @@ from typing import Any
 
 import pytest
 
+from conftest import random_options
 from unokit.narrate import Teller
-from unokit.server.catalogs import catalog_json
-from unokit.text.i18n import translator
+from unokit.text.i18n import LANGUAGES, translator
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "unokit" / "server" / "static"
 
@@ -27,14 +29,18 @@ RUNNER = """
 import { readFileSync } from "node:fs";
 const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
 globalThis.document = { documentElement: {} };
-globalThis.fetch = async () => ({ ok: true, json: async () => input.catalogue });
+const served = { "/api/narration": input.narration, [`/api/i18n/${input.lang}`]: input.catalogue };
+globalThis.fetch = async (url) => (url in served ? { ok: true, json: async () => served[url] }
+  : { ok: false, status: 404 });
 const i18n = await import("./i18n.js");
 await i18n.setLanguage(input.lang);
 const { Teller } = await import("./teller.js");
 const out = input.streams.map((st) => {
   const t = new Teller(st.edition, st.players, st.teams);
-  t.scores = new Array(st.sides).fill(0);
-  t.eliminated = new Array(st.players).fill(false);
+  if (st.known) {
+    t.scores = new Array(st.sides).fill(0);
+    t.eliminated = new Array(st.players).fill(false);
+  }
   return st.events.flatMap((e) => t.tell(e));
 });
 process.stdout.write(JSON.stringify(out));
@@ -114,7 +120,37 @@ GAMES = [("classic", 3, 0, 5, {"seven_zero": True, "jump_in": True, "target": 15
 """Seeded matches of every edition (partners among them), and the rare events (seed -1)."""
 
 
-@pytest.mark.parametrize("lang", ["en", "es", "fr", "el"])
+def _random_games(count: int) -> list[tuple[str, int, int, int, dict[str, Any]]]:
+    """``count`` more matches, of every edition in turn, with random seats and options."""
+    rng = random.Random("teller")
+    games = []
+    for k in range(count):
+        edition = ("classic", "cars2", "phineas-ferb")[k % 3]
+        players = rng.randint(2, 10)
+        options = random_options(rng, players, edition, target=rng.choice((50, 150, 400))).changed()
+        teams = players // 2 if options.get("mode") == "partners" else 0
+        games.append((edition, players, teams, 100 + k, options))
+    return games
+
+
+ALL_GAMES = GAMES + _random_games(12)
+
+
+def _served(path: str) -> Any:
+    """What the server answers to ``GET path`` (the words, the catalogues)."""
+    from fastapi.testclient import TestClient
+
+    from unokit.server.app import create_app
+    from unokit.server.rooms import ServerOptions
+    from unokit.server.store import Store
+
+    with TestClient(create_app(Store("sqlite://"), ServerOptions())) as client:
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        return answer.json()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_teller_js_tells_the_events_as_the_terminal_does(lang: str, tmp_path: Path) -> None:
     node = _node()
     work = tmp_path / "static"
@@ -122,24 +158,61 @@ def test_teller_js_tells_the_events_as_the_terminal_does(lang: str, tmp_path: Pa
     (work / "package.json").write_text('{"type": "module"}', encoding="utf-8")
     (work / "run.js").write_text(RUNNER, encoding="utf-8")
     want, streams = [], []
-    for edition, players, teams, seed, options in GAMES:
+    for n, (edition, players, teams, seed, options) in enumerate(ALL_GAMES):
         sides = teams or players
         events = _rare_events() if seed < 0 else _match_events(edition, players, seed, options)
-        seen = [e.seen_by(0) for e in events]
-        teller = Teller(translator(lang), edition, players, teams, scores=[0] * sides,
-                        eliminated=[False] * players)
+        seat = None if n % 3 == 2 else n % players  # some told as a spectator sees them
+        known = n % 4 != 3  # some told without the totals before (a log joined late)
+        seen = [e.seen_by(seat) for e in events]
+        teller = Teller(translator(lang), edition, players, teams, scores=[0] * sides if known else None,
+                        eliminated=[False] * players if known else None)
         want.append(teller.tell_all(seen))
         streams.append({"edition": edition, "players": players, "teams": teams, "sides": sides,
-                        "events": [e.to_dict() for e in seen]})
+                        "known": known, "events": [e.to_dict() for e in seen]})
     data = tmp_path / "input.json"
-    data.write_text(json.dumps({"lang": lang, "catalogue": catalog_json(lang), "streams": streams}),
+    data.write_text(json.dumps({"lang": lang, "catalogue": _served(f"/api/i18n/{lang}"),
+                                "narration": _served("/api/narration"), "streams": streams}),
                     encoding="utf-8")
     run = subprocess.run([node, str(work / "run.js"), str(data)], capture_output=True, text=True,
-                         timeout=120, check=False)
+                         timeout=300, check=False)
     assert run.returncode == 0, run.stderr
     got = json.loads(run.stdout)
-    for (edition, *_), expected, lines in zip(GAMES, want, got, strict=True):
+    for (edition, *_), expected, lines in zip(ALL_GAMES, want, got, strict=True):
         assert len(expected) > 20
         for n, (a, b) in enumerate(zip(expected, lines, strict=False)):
             assert a == b, f"{lang} {edition}, line {n}: terminal {a!r}, teller.js {b!r}"
         assert len(expected) == len(lines)
+
+
+def test_the_table_uses_only_what_both_interpreters_know() -> None:
+    """Every operation and word in the table is one of the documented ones, and teller.js
+    interprets each of them (so that a new one cannot reach only the terminal)."""
+    from unokit.text.events import EVENT_WORDS, OPERATIONS, WORDS
+
+    used_ops: set[str] = set()
+    used_words: set[str] = set()
+
+    def value(x: Any) -> None:
+        if isinstance(x, list):
+            used_ops.add(x[0])
+            for a in x[1:]:
+                value(a)
+
+    for told in EVENT_WORDS["events"].values():
+        for _name, x in [*told.get("before", ()), *told.get("after", ())]:
+            value(x)
+        for group in told["lines"]:
+            value(group.get("each"))
+            for case in group["cases"]:
+                value(case.get("when"))
+                value(case.get("count"))
+                for _name, x in case.get("set", ()):
+                    value(x)
+                for word, x in case.get("fill", {}).values():
+                    used_words.add(word)
+                    value(x)
+    assert used_ops <= set(OPERATIONS) and used_words <= set(WORDS)
+    assert {"next", "side_of", "at", "eq"} <= used_ops
+    script = (STATIC / "teller.js").read_text(encoding="utf-8")
+    for name in (*OPERATIONS, *WORDS):
+        assert f'"{name}"' in script, name

@@ -5,7 +5,8 @@ Two voices, both formatters of events:
 
 * :class:`Teller`, the player's words in the player's language (the move log of
   ``unokit play``): ``Player 2 plays red 7.`` It tells the events as one seat sees them
-  (:meth:`Event.seen_by <unokit.core.events.Event.seen_by>`).
+  (:meth:`Event.seen_by <unokit.core.events.Event.seen_by>`), with the table of words for
+  events of :mod:`unokit.text.events`, which the browser's log reads too.
 * :func:`describe` and :class:`Narrator`, the record's words in English (``unokit replay`` and
   ``unokit demo``): ``Player 2 plays R7``, one line per move with every hand after it. Given a
   translator, the narrator tells the same lines with a :class:`Teller` (``unokit demo --lang``).
@@ -28,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .core.cards import AGENT_P, CARD_COLOR, COLOR_NAMES, WILD, WILD_DRAW_FOUR, Card, card_str
+from .core.cards import CARD_COLOR, COLOR_NAMES, WILD, Card, card_str
 from .core.errors import UnoError
 from .core.events import (
     Accepted,
@@ -59,13 +60,15 @@ from .core.events import (
 from .core.game import Game
 from .core.record import replay
 from .core.scoring import BLOCKED_AFTER
+from .text.events import EventWords, number_text
 from .text.i18n import Translator
 
 # ---------------------------------------------------------------------- the player's words
 
 
 class Teller:
-    """Tells events in the player's language, one or more lines each (``Player 2 is skipped.``).
+    """Tells events in the player's language, one or more lines each (``Player 2 is skipped.``),
+    with the table of words for events (:mod:`unokit.text.events`), as the browser's log does.
 
     Give it the events as the player's seat sees them (``event.seen_by(seat)``). It keeps a
     little of what it was told, to word what follows: the draw card waiting for an answer
@@ -82,23 +85,47 @@ class Teller:
         self.edition = edition
         self.players = players
         self.teams = teams
-        self.scores: tuple[int | float, ...] | None = None if scores is None else tuple(scores)
-        self.eliminated: tuple[bool, ...] | None = None if eliminated is None else tuple(eliminated)
-        self._facing = -1  # the seat a draw card waits on (DrawPending), -1 when none
-        self._attacker = -1  # who played that draw card
-        self._answered = -1  # the seat whose Agent P answer was told with its card
-        self._first = -1  # the seat left of the dealer, who starts the round
-        self.color = -1
+        self.words = EventWords(tr, edition, players, teams)
+        """The interpreter of the table, and what it remembers (``words.state``)."""
+        self.scores = None if scores is None else tuple(scores)
+        self.eliminated = None if eliminated is None else tuple(eliminated)
+
+    @property
+    def scores(self) -> tuple[int | float, ...] | None:
+        """The totals per side before the round now told (None when not known)."""
+        scores = self.words.state["scores"]
+        return None if scores is None else tuple(scores)
+
+    @scores.setter
+    def scores(self, scores: Sequence[int | float] | None) -> None:
+        self.words.state["scores"] = None if scores is None else list(scores)
+
+    @property
+    def eliminated(self) -> tuple[bool, ...] | None:
+        """The seats out of the game before the round now told (None when not known)."""
+        out = self.words.state["eliminated"]
+        return None if out is None else tuple(out)
+
+    @eliminated.setter
+    def eliminated(self, out: Sequence[bool] | None) -> None:
+        self.words.state["eliminated"] = None if out is None else list(out)
+
+    @property
+    def color(self) -> int:
         """The colour in play as told so far (-1 before it is known)."""
-        self.replaced = -1
+        return int(self.words.state["color"])
+
+    @property
+    def replaced(self) -> int:
         """The colour in play before the last card played (-1 when not known): the colour a
         Wild Draw Four replaced, which says whether it may have been a bluff."""
+        return int(self.words.state["replaced"])
 
     # ------------------------------------------------------------------ names
 
     def name(self, seat: int) -> str:
         """A seat's name: ``Player 1`` for seat 0."""
-        return self.tr._("Player {n}").format(n=seat + 1)
+        return self.words.seat(seat)
 
     def card(self, c: Card) -> str:
         """A card in words, as this edition's sheet names it."""
@@ -106,20 +133,15 @@ class Teller:
 
     def side_of(self, seat: int) -> int:
         """The side (team with partners, else the seat) of ``seat``."""
-        return seat % self.teams if self.teams else seat
+        return self.words.side_of(seat)
 
     def side_name(self, side: int) -> str:
         """A seat's name, or a team's (its two seats) with ``mode: partners``."""
-        if self.teams:
-            return self.tr._("{a} and {b}").format(a=self.name(side), b=self.name(side + self.teams))
-        return self.name(side)
+        return self.words.side(side)
 
     def winner_text(self, winners: Sequence[int]) -> str:
         """Who won the match (``winners``: sides), in words."""
-        names = [self.side_name(w) for w in winners]
-        if len(names) == 1:
-            return self.tr._("{who} won the game!").format(who=names[0])
-        return self.tr._("Shared win: {who}!").format(who=", ".join(names))
+        return self.words.lines({"type": "GameEnded", "winners": list(winners)})[0]
 
     # ------------------------------------------------------------------ events
 
@@ -130,171 +152,11 @@ class Teller:
     def tell(self, e: Event) -> list[str]:
         """The lines of one event. An event already told by the line of the one before it (Agent
         P's answer, told with the card) gives none."""
-        return [self.tr.agree(line) for line in self._tell(e)]
-
-    def _tell(self, e: Event) -> list[str]:
-        for kind in type(e).__mro__:
-            tell = _TELL.get(kind)
-            if tell is not None:
-                return tell(self, e)
-        raise UnoError(f"no words for the event {type(e).__name__}")
-
-    def _round_started(self, e: RoundStarted) -> list[str]:
-        self._facing = self._attacker = self._answered = -1
-        self.color = self.replaced = -1
-        self._first = _left_of(e.dealer, e.hand_sizes)
-        return [self.tr._("Round {n}: {dealer} deals.").format(n=e.round_no + 1, dealer=self.name(e.dealer))]
-
-    def _turned_up(self, e: TurnedUp) -> list[str]:
-        _ = self.tr._
-        if e.returned:
-            return [_("The first card is {card}: it goes back into the draw pile.").format(
-                card=self.card(e.card))]
-        if e.card < WILD:
-            self.color = CARD_COLOR[e.card]
-        lines = [_("The first card is {card}.").format(card=self.card(e.card))]
-        if e.card >= WILD and self._first >= 0:  # its colour is chosen first (S3)
-            lines.append(_("{who} chooses the colour.").format(who=self.name(self._first)))
-        return lines
-
-    def _drew(self, e: Drew) -> list[str]:
-        if e.reason == "turn" and e.count == 1:
-            return [self.tr._("{who} draws a card.").format(who=self.name(e.seat))]
-        return [self.tr.ngettext("{who} draws {n} card.", "{who} draws {n} cards.", e.count).format(
-            who=self.name(e.seat), n=e.count)]
-
-    def _color_named(self, e: ColorNamed) -> list[str]:
-        self.color = e.color
-        return [self.tr._("{who} names {color}.").format(who=self.name(e.seat), color=self.tr.color(e.color))]
-
-    def _draw_pending(self, e: DrawPending) -> list[str]:
-        self._facing, self._attacker = e.seat, e.attacker
-        return [self.tr.ngettext("{who} must take {n} card, or answer.",
-                                 "{who} must take {n} cards, or answer.", e.count).format(
-            who=self.name(e.seat), n=e.count)]
-
-    def _accepted(self, e: Accepted) -> list[str]:
-        self._facing = -1
-        return [self.tr._("{who} takes the cards.").format(who=self.name(e.seat))]
-
-    def _challenged(self, e: Challenged) -> list[str]:
-        _ = self.tr._
-        self._facing = -1
-        text = (_("{who} challenges the {card} of {target}: it was a bluff!") if e.won
-                else _("{who} challenges the {card} of {target}: it was played fairly."))
-        return [text.format(who=self.name(e.challenger), card=self.card(WILD_DRAW_FOUR),
-                            target=self.name(e.attacker))]
-
-    def _agent_p_answered(self, e: AgentPAnswered) -> list[str]:
-        self._facing = -1
-        if self._answered == e.seat:
-            self._answered = -1
-            return []
-        return [self.tr._("{who} answers with {card}: {target} takes the cards.").format(
-            who=self.name(e.seat), card=self.card(AGENT_P), target=self.name(e.attacker))]
-
-    def _played(self, e: Played) -> list[str]:
-        tr, _ = self.tr, self.tr._
-        who, card, color = self.name(e.seat), self.card(e.card), tr.color(e.color)
-        self.replaced, self.color = self.color, e.color
-        if e.seat == self._facing and not e.jump_in:  # an answer to the draw card
-            self._facing = -1
-            if e.card == AGENT_P:
-                self._answered = e.seat
-                text = _("{who} answers with {card} and names {color}: {target} takes the cards.").format(
-                    who=who, card=card, color=color, target=self.name(self._attacker))
-            else:
-                text = _("{who} adds {card} to the pile of draw cards.").format(who=who, card=card)
-        elif e.jump_in and e.card >= WILD:
-            text = _("{who} jumps in with {card} and names {color}.").format(who=who, card=card, color=color)
-        elif e.jump_in:
-            text = _("{who} jumps in with {card}.").format(who=who, card=card)
-        elif e.card == WILD_DRAW_FOUR and self.replaced >= 0:
-            # The colour it replaced: whoever answers it can judge whether it was a bluff.
-            text = _("{who} plays {card} on {old} and names {color}.").format(
-                who=who, card=card, old=tr.color(self.replaced), color=color)
-        elif e.card >= WILD:
-            text = _("{who} plays {card} and names {color}.").format(who=who, card=card, color=color)
-        else:
-            text = _("{who} plays {card}.").format(who=who, card=card)
-        lines = [text]
-        if e.uno:
-            lines.append(_("{who} calls UNO!").format(who=who))
-        return lines
-
-    def _round_ended(self, e: RoundEnded) -> list[str]:
-        tr = self.tr
-        winner = self.side_name(self.side_of(e.winner))
-        if e.blocked:
-            lines = [tr._("No card has been played from a hand for {turns} turns: the round is "
-                          "blocked. {who} holds the fewest points and wins it.").format(
-                turns=BLOCKED_AFTER, who=winner)]
-        else:
-            lines = [tr._("{who} went out: the round is over.").format(who=winner)]
-        before = self.scores
-        if before is not None and len(before) == len(e.scores):
-            for side, (old, new) in enumerate(zip(before, e.scores, strict=True)):
-                if new != old:
-                    gained = new - old
-                    lines.append(tr.ngettext(
-                        "{who} scores {points} point.", "{who} scores {points} points.", int(gained)).format(
-                        who=self.side_name(side), points=_num(gained)))
-        out = self.eliminated
-        if out is not None and len(out) == len(e.eliminated):
-            for seat, (was, now) in enumerate(zip(out, e.eliminated, strict=True)):
-                if now and not was:
-                    lines.append(tr._("{who} is out of the game.").format(who=self.name(seat)))
-        self.scores = e.scores
-        self.eliminated = e.eliminated
-        return lines
-
-
-def _left_of(dealer: int, hand_sizes: Sequence[int]) -> int:
-    """The first seat left of ``dealer`` that was dealt cards (the seats out of the game were not)."""
-    n = len(hand_sizes)
-    for step in range(1, n + 1):
-        seat = (dealer + step) % n
-        if hand_sizes[seat]:
-            return seat
-    return -1
+        return [self.tr.agree(line) for line in self.words.lines(e.to_dict())]
 
 
 def _num(x: int | float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
-_TELL: dict[type[Event], Callable[[Teller, Any], list[str]]] = {
-    RoundStarted: Teller._round_started,
-    TurnedUp: Teller._turned_up,
-    Played: Teller._played,
-    WrongCard: lambda t, e: [t.tr._(
-        "{who} shows {card}, which does not match: it goes back to the hand.").format(
-        who=t.name(e.seat), card=t.card(e.card))],
-    Drew: Teller._drew,
-    Reshuffled: lambda t, e: [t.tr._("The discard pile is shuffled into a new draw pile.")],
-    Passed: lambda t, e: [t.tr._("{who} keeps the card and passes.").format(who=t.name(e.seat))],
-    Skipped: lambda t, e: [t.tr._("{who} is skipped.").format(who=t.name(e.seat))],
-    DirectionChanged: lambda t, e: [t.tr._("Play changes direction.")],
-    ColorNamed: Teller._color_named,
-    DrawPending: Teller._draw_pending,
-    Accepted: Teller._accepted,
-    Challenged: Teller._challenged,
-    AgentPAnswered: Teller._agent_p_answered,
-    UnoCalled: lambda t, e: [t.tr._("{who} calls UNO!").format(who=t.name(e.seat))],
-    UnoMissed: lambda t, e: [t.tr._("{who} has one card left and did not call UNO.").format(
-        who=t.name(e.seat))],
-    Caught: lambda t, e: [t.tr._("{who} catches {target} without an UNO call.").format(
-        who=t.name(e.catcher), target=t.name(e.seat))],
-    HostPenalty: lambda t, e: [t.tr._("The host gives {who} the penalty for suggestions.").format(
-        who=t.name(e.seat))],
-    Peeked: lambda t, e: [t.tr._("{who} peeks at every other hand.").format(who=t.name(e.seat))],
-    HandsSwapped: lambda t, e: [t.tr._("{who} swaps hands with {target}.").format(
-        who=t.name(e.seat), target=t.name(e.target))],
-    HandsRotated: lambda t, e: [t.tr._("Every hand passes to the next player.")],
-    RoundEnded: Teller._round_ended,
-    GameEnded: lambda t, e: [t.winner_text(e.winners)],
-}
-"""How :class:`Teller` tells each kind of event (its lines, in the player's language)."""
+    return number_text(x)
 
 
 # ---------------------------------------------------------------------- the record's words

@@ -28,6 +28,9 @@ from ..core.actions import MAX_SEATS
 from ..core.editions import RECORDS
 from ..core.options import OPTION_SPECS, OptionSpec
 
+PROTOCOL_VERSION: Final = 2
+"""The version of ``docs/protocol.md`` this server speaks (``GET /api/health``); 2 added the words
+for events (``GET /api/narration``)."""
 MAX_MESSAGE_BYTES: Final = 4096
 """The largest message a client may send, and the largest HTTP body (``too_large`` above)."""
 MAX_NAME: Final = 24
@@ -194,11 +197,79 @@ class Health(_Model):
     """The answer to ``GET /api/health``."""
 
     ok: Literal[True]
-    version: str
+    version: str = Field(description="unokit's version")
+    protocol: int = Field(description="the version of the protocol (PROTOCOL_VERSION)")
     rooms: int = Field(description="the open rooms this process holds")
     server: str | None = Field(description="this process's id among the processes of a PostgreSQL "
                                            "database; null on SQLite (one process)")
     owned: int = Field(description="the rooms whose bots and timers this process runs")
+
+
+# ---------------------------------------------------------------------- the words for events
+
+NarrationValue = Annotated[Any, Field(description="a JSON literal, a reference (e.seat: the event's field, "
+                                                  "s.facing: the state, r.wild: a rule's value, i: the "
+                                                  "index of each) or an operation [op, value, ...]")]
+NarrationSet = tuple[str, NarrationValue]
+WordKind = Literal["seat", "side", "sides", "card", "color", "number"]
+
+
+class NarrationCase(_Model):
+    """One variant of a line: said when ``when`` holds (always without it)."""
+
+    when: NarrationValue = None
+    say: str | Annotated[list[str], Field(min_length=2, max_length=2)] | None = Field(
+        description="a message id, a [singular, plural] pair chosen by count, or null: nothing said")
+    count: NarrationValue = None
+    fill: dict[str, tuple[WordKind, NarrationValue]] = Field(
+        default_factory=dict, description="each field of the message: [word, value]")
+    set: list[NarrationSet] = Field(default_factory=list, description="the state changed once said")
+
+
+class NarrationLines(_Model):
+    """At most one line: the first case whose condition holds; one per item of ``each``."""
+
+    each: NarrationValue = None
+    cases: list[NarrationCase]
+
+
+class NarrationEvent(_Model):
+    """How one event type is told: the state set ``before``, the ``lines``, the state set ``after``."""
+
+    before: list[NarrationSet] = Field(default_factory=list)
+    lines: list[NarrationLines]
+    after: list[NarrationSet] = Field(default_factory=list)
+
+
+class NarrationWords(_Model):
+    """The messages that name a seat (``{n}``) and a team (``{a}``, ``{b}``), and the separator of
+    a list of sides."""
+
+    seat: str
+    team: str
+    separator: str
+
+
+class NarrationRules(_Model):
+    """What the conditions read from the rules."""
+
+    blocked_after: int = Field(description="the turns without a card played from a hand that block a round")
+    left: int = Field(description="the step from a seat to the seat on its left")
+    wild: list[CardCode] = Field(description="the wild cards")
+    card_color: dict[str, Annotated[int, Field(ge=0, le=3)]] = Field(
+        description="each coloured card's colour")
+    partners: dict[str, list[list[Seat]]] = Field(
+        description="by the number of players, the seats of each team with mode: partners")
+
+
+class Narration(_Model):
+    """``GET /api/narration``: the words for every event, as data for a client to interpret
+    (``unokit.text.events``; the terminal's log reads the same table)."""
+
+    words: NarrationWords
+    state: dict[str, NarrationValue] = Field(description="what the teller remembers, and its starting values")
+    events: dict[str, NarrationEvent] = Field(description="by event type")
+    rules: NarrationRules
 
 
 class SeatSummary(_Model):
@@ -629,7 +700,8 @@ HTTP_MODELS: Final[dict[str, type[_Model]]] = {
     "POST /api/rooms/{code}/join (body)": JoinRoom, "POST /api/rooms/{code}/join (200)": JoinedRoom,
     "POST /api/rooms/{code}/start (200)": Started, "GET /api/health (200)": Health,
     "GET /api/rooms (200)": RoomList, "GET /api/rooms/{code} (200)": RoomSummary,
-    "GET /api/rooms/{code} (200, closed)": ClosedRoomSummary, "every HTTP error (4xx, 500)": Error,
+    "GET /api/rooms/{code} (200, closed)": ClosedRoomSummary, "GET /api/narration (200)": Narration,
+    "every HTTP error (4xx, 500)": Error,
 }
 
 

@@ -1,14 +1,18 @@
 """The pages and the read-only API that every client reads first: the web client's page, the
-health checks, the configuration (``/api/config``), the catalogs and the rules."""
+health checks, the configuration (``/api/config``), the catalogs, the words for events and the
+rules."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, PlainTextResponse, Response
 
 from ... import __version__
@@ -17,6 +21,7 @@ from ...core.actions import MAX_SEATS
 from ...core.editions import RECORDS
 from ...core.errors import UnoError
 from ...core.options import OPTION_SPECS, OptionSpec
+from ...text.events import narration_json
 from ...text.i18n import LANGUAGE_NAMES, LANGUAGES
 from ..catalogs import catalog_json, rules_json
 from ..models import (
@@ -31,6 +36,7 @@ from ..models import (
     MAX_NAME,
     MAX_TURN_TIMEOUT,
     MIN_TURN_TIMEOUT,
+    PROTOCOL_VERSION,
 )
 from ..protocol import RATE_LIMIT, ProtocolError
 from ..rooms import Rooms
@@ -64,7 +70,7 @@ def pages(rooms: Rooms) -> APIRouter:
 
     @router.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "version": __version__, "rooms": len(rooms.rooms),
+        return {"ok": True, "version": __version__, "protocol": PROTOCOL_VERSION, "rooms": len(rooms.rooms),
                 "server": rooms.server_id, "owned": sum(1 for r in rooms.rooms.values() if r.owned)}
 
     @router.get("/api/config")
@@ -77,6 +83,10 @@ def pages(rooms: Rooms) -> APIRouter:
             return catalog_json(lang)
         except UnoError as exc:
             raise ProtocolError("not_found", str(exc)) from None
+
+    @router.get("/api/narration")
+    async def narration(request: Request) -> Response:
+        return _narration(request)
 
     @router.get("/api/rules/{lang}/{edition}")
     async def rules(lang: str, edition: str) -> dict[str, str]:
@@ -102,6 +112,23 @@ def options_config(specs: Sequence[OptionSpec] = OPTION_SPECS) -> dict[str, dict
             entry["max"] = spec.maximum
         options[spec.name] = entry
     return options
+
+
+@lru_cache(maxsize=1)
+def _narration_body() -> tuple[bytes, str]:
+    """The words for events as JSON, and its entity tag."""
+    body = json.dumps(narration_json(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def _narration(request: Request) -> Response:
+    """``GET /api/narration``: the same for every client while the server runs, so it is
+    revalidated by its tag (``304`` when the client's copy is current)."""
+    body, tag = _narration_body()
+    headers = {"Cache-Control": "no-cache", "ETag": tag}
+    if tag in (t.strip() for t in request.headers.get("if-none-match", "").split(",")):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def _config_json(rooms: Rooms) -> dict[str, Any]:

@@ -1,14 +1,22 @@
-// The move log: the server's structured events told in the player's language, with the same
-// messages (and the same catalogues) as the terminal game's Teller (src/unokit/narrate.py).
+// The move log: the server's structured events told in the player's language by the table of
+// words for events that the terminal's Teller reads too (unokit.text.events), which the server
+// sends with what the rules settle (GET /api/narration). This file only interprets the table:
+// the messages, their conditions and the rules' values are all in it.
 
 import { _, agree, format, ngettext } from "./i18n.js";
 import { cardName, colorLetter, colorName } from "./cards.js";
 
-const BLOCKED_AFTER = 200;
+async function loadTable() {
+  const res = await fetch("/api/narration", { headers: { Accept: "application/json" } });
+  if (!res.ok) throw new Error(`the words for events: HTTP ${res.status}`);
+  return res.json();
+}
+
+const TABLE = await loadTable();
 
 /** A seat as people read it: "Player 1" for seat 0. */
 export function seatName(seat) {
-  return format(_("Player {n}"), { n: seat + 1 });
+  return format(_(TABLE.words.seat), { n: seat + 1 });
 }
 
 function num(x) {
@@ -20,14 +28,25 @@ export class Teller {
     this.edition = edition;
     this.players = players;
     this.teams = teams;
-    this.scores = null;
-    this.eliminated = null;
-    this.facing = -1;
-    this.attacker = -1;
-    this.answered = -1;
-    this.first = -1;
-    this.color = null; // the colour in play as told so far (a letter; null before it is known)
-    this.replaced = null; // the colour before the last card played: what a Wild Draw Four replaced
+    this.state = { ...TABLE.state }; // what the table remembers between events
+    const partners = teams ? TABLE.rules.partners[String(players)] : null;
+    this.sides = partners && partners.length === teams ? partners : Array.from({ length: players }, (_v, s) => [s]);
+  }
+
+  get scores() {
+    return this.state.scores;
+  }
+
+  set scores(value) {
+    this.state.scores = value;
+  }
+
+  get eliminated() {
+    return this.state.eliminated;
+  }
+
+  set eliminated(value) {
+    this.state.eliminated = value;
   }
 
   name(seat) {
@@ -39,183 +58,112 @@ export class Teller {
   }
 
   sideOf(seat) {
-    return this.teams ? seat % this.teams : seat;
+    const side = this.sides.findIndex((seats) => seats.includes(seat));
+    return side < 0 ? seat : side;
   }
 
   sideName(side) {
-    if (this.teams) return format(_("{a} and {b}"), { a: this.name(side), b: this.name(side + this.teams) });
-    return this.name(side);
+    const seats = this.sides[side] || [side];
+    if (seats.length === 2) return format(_(TABLE.words.team), { a: this.name(seats[0]), b: this.name(seats[1]) });
+    return this.name(seats[0]);
   }
 
   winnerText(winners) {
-    const names = winners.map((w) => this.sideName(w));
-    if (names.length === 1) return format(_("{who} won the game!"), { who: names[0] });
-    return format(_("Shared win: {who}!"), { who: names.join(", ") });
+    return this.lines({ type: "GameEnded", winners })[0];
   }
 
   /** The lines of one event ({type: "Played", seat, card, …}); unknown events give none. */
   tell(e) {
-    return this.tellPlain(e).map(agree);
+    return this.lines(e).map(agree);
   }
 
-  tellPlain(e) {
-    const who = (s) => this.name(s);
-    switch (e.type) {
-      case "RoundStarted": {
-        this.facing = this.attacker = this.answered = -1;
-        this.color = this.replaced = null;
-        this.first = leftOf(e.dealer, e.hand_sizes || []);
-        return [format(_("Round {n}: {dealer} deals."), { n: e.round_no + 1, dealer: who(e.dealer) })];
-      }
-      case "TurnedUp": {
-        if (e.returned) {
-          return [format(_("The first card is {card}: it goes back into the draw pile."), { card: this.card(e.card) })];
-        }
-        if (!e.card.startsWith("W")) this.color = e.card[0];
-        const lines = [format(_("The first card is {card}."), { card: this.card(e.card) })];
-        if (e.card.startsWith("W") && this.first >= 0) {
-          lines.push(format(_("{who} chooses the colour."), { who: who(this.first) }));
-        }
-        return lines;
-      }
-      case "Played":
-        return this.played(e);
-      case "WrongCard":
-        return [format(_("{who} shows {card}, which does not match: it goes back to the hand."),
-          { who: who(e.seat), card: this.card(e.card) })];
-      case "Drew":
-        if (e.reason === "turn" && e.count === 1) return [format(_("{who} draws a card."), { who: who(e.seat) })];
-        return [format(ngettext("{who} draws {n} card.", "{who} draws {n} cards.", e.count), { who: who(e.seat), n: e.count })];
-      case "Reshuffled":
-        return [_("The discard pile is shuffled into a new draw pile.")];
-      case "Passed":
-        return [format(_("{who} keeps the card and passes."), { who: who(e.seat) })];
-      case "Skipped":
-        return [format(_("{who} is skipped."), { who: who(e.seat) })];
-      case "DirectionChanged":
-        return [_("Play changes direction.")];
-      case "ColorNamed":
-        this.color = colorLetter(e.color);
-        return [format(_("{who} names {color}."), { who: who(e.seat), color: colorName(colorLetter(e.color)) })];
-      case "DrawPending":
-        this.facing = e.seat;
-        this.attacker = e.attacker;
-        return [format(ngettext("{who} must take {n} card, or answer.", "{who} must take {n} cards, or answer.", e.count),
-          { who: who(e.seat), n: e.count })];
-      case "Accepted":
-        this.facing = -1;
-        return [format(_("{who} takes the cards."), { who: who(e.seat) })];
-      case "Challenged": {
-        this.facing = -1;
-        const text = e.won
-          ? _("{who} challenges the {card} of {target}: it was a bluff!")
-          : _("{who} challenges the {card} of {target}: it was played fairly.");
-        return [format(text, { who: who(e.challenger), card: this.card("W+4"), target: who(e.attacker) })];
-      }
-      case "AgentPAnswered":
-        this.facing = -1;
-        if (this.answered === e.seat) {
-          this.answered = -1;
-          return [];
-        }
-        return [format(_("{who} answers with {card}: {target} takes the cards."),
-          { who: who(e.seat), card: this.card("WP"), target: who(e.attacker) })];
-      case "UnoCalled":
-        return [format(_("{who} calls UNO!"), { who: who(e.seat) })];
-      case "UnoMissed":
-        return [format(_("{who} has one card left and did not call UNO."), { who: who(e.seat) })];
-      case "Caught":
-        return [format(_("{who} catches {target} without an UNO call."), { who: who(e.catcher), target: who(e.seat) })];
-      case "HostPenalty":
-        return [format(_("The host gives {who} the penalty for suggestions."), { who: who(e.seat) })];
-      case "Peeked":
-        return [format(_("{who} peeks at every other hand."), { who: who(e.seat) })];
-      case "HandsSwapped":
-        return [format(_("{who} swaps hands with {target}."), { who: who(e.seat), target: who(e.target) })];
-      case "HandsRotated":
-        return [_("Every hand passes to the next player.")];
-      case "RoundEnded":
-        return this.roundEnded(e);
-      case "GameEnded":
-        return [this.winnerText(e.winners || [])];
-      default:
-        return [];
-    }
-  }
-
-  played(e) {
-    const who = this.name(e.seat);
-    const card = this.card(e.card);
-    const color = colorName(colorLetter(e.color));
-    const wild = e.card.startsWith("W");
-    this.replaced = this.color;
-    this.color = colorLetter(e.color);
-    let text;
-    if (e.seat === this.facing && !e.jump_in) {
-      this.facing = -1;
-      if (e.card === "WP") {
-        this.answered = e.seat;
-        text = format(_("{who} answers with {card} and names {color}: {target} takes the cards."),
-          { who, card, color, target: this.name(this.attacker) });
+  lines(e) {
+    const told = TABLE.events[e.type];
+    if (!told) return [];
+    this.set(told.before, e, null);
+    const out = [];
+    for (const group of told.lines) {
+      if ("each" in group) {
+        const items = this.value(group.each, e, null) || [];
+        for (let i = 0; i < items.length; i += 1) out.push(...this.say(group.cases, e, i));
       } else {
-        text = format(_("{who} adds {card} to the pile of draw cards."), { who, card });
+        out.push(...this.say(group.cases, e, null));
       }
-    } else if (e.jump_in && wild) {
-      text = format(_("{who} jumps in with {card} and names {color}."), { who, card, color });
-    } else if (e.jump_in) {
-      text = format(_("{who} jumps in with {card}."), { who, card });
-    } else if (e.card === "W+4" && this.replaced) {
-      // The colour it replaced: whoever answers it can judge whether it was a bluff.
-      text = format(_("{who} plays {card} on {old} and names {color}."),
-        { who, card, old: colorName(this.replaced), color });
-    } else if (wild) {
-      text = format(_("{who} plays {card} and names {color}."), { who, card, color });
-    } else {
-      text = format(_("{who} plays {card}."), { who, card });
     }
-    const lines = [text];
-    if (e.uno) lines.push(format(_("{who} calls UNO!"), { who }));
-    return lines;
+    this.set(told.after, e, null);
+    return out;
   }
 
-  roundEnded(e) {
-    const winner = this.sideName(this.sideOf(e.winner));
-    const lines = [];
-    if (e.blocked) {
-      lines.push(format(_("No card has been played from a hand for {turns} turns: the round is blocked. {who} holds the fewest points and wins it."),
-        { turns: BLOCKED_AFTER, who: winner }));
-    } else {
-      lines.push(format(_("{who} went out: the round is over."), { who: winner }));
+  set(sets, e, i) {
+    for (const [name, x] of sets || []) this.state[name] = this.value(x, e, i);
+  }
+
+  say(cases, e, i) {
+    for (const c of cases) {
+      if ("when" in c && !this.value(c.when, e, i)) continue;
+      let line = [];
+      if (c.say !== null) {
+        const fill = {};
+        for (const [key, [word, x]] of Object.entries(c.fill || {})) fill[key] = this.word(word, this.value(x, e, i));
+        const text = Array.isArray(c.say) ? ngettext(c.say[0], c.say[1], Math.trunc(this.value(c.count, e, i))) : _(c.say);
+        line = [format(text, fill)];
+      }
+      this.set(c.set, e, i);
+      return line;
     }
-    const before = this.scores;
-    const after = e.scores || [];
-    if (before && before.length === after.length) {
-      after.forEach((now, side) => {
-        if (now !== before[side]) {
-          const gained = now - before[side];
-          lines.push(format(ngettext("{who} scores {points} point.", "{who} scores {points} points.", Math.trunc(gained)),
-            { who: this.sideName(side), points: num(gained) }));
-        }
-      });
+    return [];
+  }
+
+  word(kind, x) {
+    switch (kind) {
+      case "seat": return this.name(x);
+      case "side": return this.sideName(x);
+      case "sides": return x.map((s) => this.sideName(s)).join(TABLE.words.separator);
+      case "card": return this.card(x);
+      case "color": return colorName(colorLetter(x));
+      case "number": return num(x);
+      default: throw new Error(`no word ${kind}`);
     }
-    const out = this.eliminated;
-    const nowOut = e.eliminated || [];
-    if (out && out.length === nowOut.length) {
-      nowOut.forEach((now, seat) => {
-        if (now && !out[seat]) lines.push(format(_("{who} is out of the game."), { who: this.name(seat) }));
-      });
+  }
+
+  value(x, e, i) {
+    if (typeof x === "string") {
+      if (x === "i") return i;
+      const dot = x.indexOf(".");
+      const where = x.slice(0, dot);
+      const name = x.slice(dot + 1);
+      if (dot > 0 && name && where === "e") return e[name] ?? null;
+      if (dot > 0 && name && where === "s") return this.state[name];
+      if (dot > 0 && name && where === "r") return TABLE.rules[name];
+      return x;
     }
-    this.scores = after;
-    this.eliminated = nowOut;
-    return lines;
+    if (!Array.isArray(x)) return x;
+    const [op, ...args] = x;
+    if (op === "and") return args.every((a) => this.value(a, e, i));
+    if (op === "or") return args.some((a) => this.value(a, e, i));
+    const v = args.map((a) => this.value(a, e, i));
+    switch (op) {
+      case "eq": return v[0] === v[1];
+      case "ne": return v[0] !== v[1];
+      case "not": return !v[0];
+      case "in": return v[1] !== null && (Array.isArray(v[1]) ? v[1].includes(v[0]) : Object.hasOwn(v[1], v[0]));
+      case "at": return v[0] === null ? null : v[0][v[1]];
+      case "add": return v[0] + v[1];
+      case "sub": return v[0] - v[1];
+      case "int": return Math.trunc(v[0]);
+      case "len": return v[0] === null ? -1 : v[0].length;
+      case "next": return nextSeat(v[0], v[1], v[2] || []);
+      case "side_of": return this.sideOf(v[0]);
+      default: throw new Error(`no operation ${op}`);
+    }
   }
 }
 
-function leftOf(dealer, handSizes) {
-  const n = handSizes.length;
-  for (let step = 1; step <= n; step += 1) {
-    const seat = (dealer + step) % n;
-    if (handSizes[seat]) return seat;
+function nextSeat(seat, step, sizes) {
+  const n = sizes.length;
+  for (let k = 1; k <= n; k += 1) {
+    const s = (((seat + k * step) % n) + n) % n;
+    if (sizes[s]) return s;
   }
   return -1;
 }
