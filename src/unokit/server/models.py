@@ -27,6 +27,9 @@ from ..core.actions import MAX_SEATS
 from ..core.editions import RECORDS
 from ..core.options import MAX_TARGET, AgentPDrawsFrom, IllegalPlay, Mode, Scoring, Stacking, WD4Bluffing
 
+PROTOCOL_VERSION: Final = 2
+"""The version of the protocol of ``docs/protocol.md`` (*Versions* says what each one adds), in
+``GET /api/config``."""
 MAX_MESSAGE_BYTES: Final = 4096
 """The largest message a client may send, and the largest HTTP body (``too_large`` above)."""
 MAX_NAME: Final = 24
@@ -537,6 +540,13 @@ class View(_Model):
     edition: str
     players: int
     teams: int = Field(description="the number of teams with partners (seats k and k + teams), else 0")
+    sides: list[int] = Field(description="each seat's side: its team with partners, else the seat itself")
+    order: list[Seat] = Field(description="the seats still in the match in the order they play, from the "
+                                          "seat on turn (from seat 0 when nobody is on turn)")
+    next: Seat | None = Field(description="the seat that plays after the seat on turn; null when nobody "
+                                          "is on turn")
+    around: list[Seat] = Field(description="the other seats in the order play goes from yours, those out of "
+                                           "the match included (a spectator: every seat, from seat 0)")
     discard: list[CardCode] = Field(description="the discard pile, bottom first")
     pending: int = Field(description="the cards a draw card waiting for an answer would make the seat on "
                                      "turn draw")
