@@ -1,6 +1,7 @@
 """The browser's move log (``static/teller.js``) says word for word what the terminal's
 :class:`~unokit.narrate.Teller` says, from the same events and the catalogues the server
-serves (``GET /api/i18n/{lang}``), checked under Node.js without a browser.
+serves (``GET /api/i18n/{lang}``, and the special cards' names of ``GET /api/config``), checked
+under Node.js without a browser.
 
 Needs ``node`` (v18 or later) on the ``PATH``; without it the test skips, unless
 ``UNOKIT_REQUIRE_BROWSER=1`` is set (as CI does), where a missing ``node`` fails.
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from test_server_support import app_client
 from unokit.narrate import Teller
 from unokit.server.catalogs import catalog_json
 from unokit.text.i18n import translator
@@ -27,9 +29,12 @@ RUNNER = """
 import { readFileSync } from "node:fs";
 const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
 globalThis.document = { documentElement: {} };
-globalThis.fetch = async () => ({ ok: true, json: async () => input.catalogue });
+globalThis.fetch = async (path) => ({
+  ok: true, status: 200, json: async () => (path === "/api/config" ? input.config : input.catalogue),
+});
 const i18n = await import("./i18n.js");
 await i18n.setLanguage(input.lang);
+await (await import("./config.js")).loadConfig();
 const { Teller } = await import("./teller.js");
 const out = input.streams.map((st) => {
   const t = new Teller(st.edition, st.players, st.teams);
@@ -132,8 +137,10 @@ def test_teller_js_tells_the_events_as_the_terminal_does(lang: str, tmp_path: Pa
         streams.append({"edition": edition, "players": players, "teams": teams, "sides": sides,
                         "events": [e.to_dict() for e in seen]})
     data = tmp_path / "input.json"
-    data.write_text(json.dumps({"lang": lang, "catalogue": catalog_json(lang), "streams": streams}),
-                    encoding="utf-8")
+    with app_client() as client:
+        config = client.get("/api/config").json()
+    data.write_text(json.dumps({"lang": lang, "catalogue": catalog_json(lang), "config": config,
+                                "streams": streams}), encoding="utf-8")
     run = subprocess.run([node, str(work / "run.js"), str(data)], capture_output=True, text=True,
                          timeout=120, check=False)
     assert run.returncode == 0, run.stderr
