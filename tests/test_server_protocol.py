@@ -29,7 +29,7 @@ from test_server_support import (
     start,
 )
 from unokit.server import security
-from unokit.server.models import ERROR_CODES, MAX_CHAT, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Error
+from unokit.server.models import ERROR_CODES, MAX_CHAT, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Config, Error
 from unokit.server.protocol import CHAT_HISTORY
 from unokit.server.rooms import Rooms, ServerOptions, parse_settings
 from unokit.server.store import Store
@@ -451,7 +451,9 @@ def test_safe_defaults_headers_origins_and_sizes() -> None:
 
 def test_the_config_lists_what_the_new_room_form_needs() -> None:
     with app_client() as client:
-        config = client.get("/api/config").json()
+        page = client.get("/api/config")
+        Config.model_validate_json(page.text)
+        config = page.json()
         assert config["languages"] == ["en", "es", "pt", "fr", "el"]
         assert [e["name"] for e in config["editions"]] == ["classic", "cars2", "phineas-ferb"]
         assert config["options"]["stacking"]["choices"] == ["off", "progressive", "plus4_on_plus2"]

@@ -188,6 +188,72 @@ class Health(_Model):
     owned: int = Field(description="the rooms whose bots and timers this process runs")
 
 
+class EditionInfo(_Model):
+    """An edition, as ``GET /api/config`` lists it."""
+
+    name: EditionName
+    title: str = Field(description="the name on its box (a brand name, not translated)")
+    special: CardCode | None = Field(description="the card it adds to the classic deck, if any")
+    special_name: str | None = Field(description="the message id of that card's name, translated with "
+                                                 "the edition's name as context")
+
+
+class BotChoice(_Model):
+    """A bot a seat may be given, in the order a client offers them."""
+
+    name: BotName
+    label: str | None = Field(description="the message id of its name as a choice (Easy bot); null "
+                                          "for a bot without one")
+    elo: int | None = Field(description="its rating: Elo with the random bot at 1000; null where none "
+                                        "is measured")
+
+
+class ConfigDefaults(_Model):
+    """What a new room takes when ``POST /api/rooms`` leaves it out."""
+
+    edition: EditionName
+    players: int
+    bot: BotName
+    bot_delay: float
+    forget_uno: float
+    between_rounds: float
+    turn_timeout: float | None
+
+
+class ConfigLimits(_Model):
+    """The sizes and rates the server allows."""
+
+    message_bytes: int
+    name_chars: int
+    chat_chars: int
+    messages_per_second: int
+    bot_delay_max: float
+    between_rounds_max: float
+    turn_timeout_min: float
+    turn_timeout_max: float
+    chat_history: int = Field(description="the chat lines a room keeps and sends after hello")
+
+
+class Config(_Model):
+    """The answer to ``GET /api/config``: what a client needs before it makes or shows a room."""
+
+    version: str = Field(description="the package's version")
+    protocol: int = Field(description="the protocol's version")
+    dev: bool
+    languages: list[str]
+    language_names: dict[str, str]
+    editions: list[EditionInfo]
+    bots: list[BotName] = Field(description="the bots a seat accepts by name, sorted")
+    bot_choices: list[BotChoice]
+    min_players: int
+    max_players: int
+    options: dict[str, dict[str, Any]] = Field(description="every option of docs/rules.md by name: its "
+                                                           "type and default, a choice's choices, a "
+                                                           "number's min and max")
+    defaults: ConfigDefaults
+    limits: ConfigLimits
+
+
 class SeatSummary(_Model):
     seat: Seat
     kind: SeatKind
@@ -622,6 +688,7 @@ HTTP_MODELS: Final[dict[str, type[_Model]]] = {
     "POST /api/rooms (body)": CreateRoom, "POST /api/rooms (201)": CreatedRoom,
     "POST /api/rooms/{code}/join (body)": JoinRoom, "POST /api/rooms/{code}/join (200)": JoinedRoom,
     "POST /api/rooms/{code}/start (200)": Started, "GET /api/health (200)": Health,
+    "GET /api/config (200)": Config,
     "GET /api/rooms (200)": RoomList, "GET /api/rooms/{code} (200)": RoomSummary,
     "GET /api/rooms/{code} (200, closed)": ClosedRoomSummary, "every HTTP error (4xx, 500)": Error,
 }
