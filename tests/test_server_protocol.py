@@ -34,10 +34,12 @@ from unokit.server.models import (
     MAX_CHAT,
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
+    Config,
     Error,
     Health,
     Narration,
 )
+from unokit.server.protocol import CHAT_HISTORY
 from unokit.server.rooms import Rooms, ServerOptions, parse_settings
 from unokit.server.store import Store
 
@@ -479,13 +481,33 @@ def test_safe_defaults_headers_origins_and_sizes() -> None:
 
 def test_the_config_lists_what_the_new_room_form_needs() -> None:
     with app_client() as client:
-        config = client.get("/api/config").json()
+        page = client.get("/api/config")
+        Config.model_validate_json(page.text)
+        config = page.json()
         assert config["languages"] == ["en", "es", "pt", "fr", "el"]
         assert [e["name"] for e in config["editions"]] == ["classic", "cars2", "phineas-ferb"]
         assert config["options"]["stacking"]["choices"] == ["off", "progressive", "plus4_on_plus2"]
         assert config["options"]["seven_zero"] == {"type": "bool", "default": False}
         assert {"heuristic", "random", "strong"} <= set(config["bots"]) and config["dev"] is True
         assert config["defaults"]["bot_delay"] == 1 and config["defaults"]["between_rounds"] == 10
+        assert config["protocol"] == PROTOCOL_VERSION
+        assert (config["min_players"], config["max_players"]) == (2, 10)
+        assert [e["special_name"] for e in config["editions"]] == [None, "Special Agent Mater", "Agent P"]
+        assert config["limits"]["chat_history"] == CHAT_HISTORY
+
+
+def test_the_config_offers_every_bot_with_its_name_and_measured_rating() -> None:
+    """A seat's choices are the bots the server accepts, the levels first, and a level's
+    rating is the one measured in the arena (``unokit.bots.LEVEL_ELO``)."""
+    from unokit.bots import LEVEL_ELO, LEVELS, bot_names
+    from unokit.text.i18n import BOT_LABELS
+
+    with app_client() as client:
+        choices = client.get("/api/config").json()["bot_choices"]
+    names = [b["name"] for b in choices]
+    assert sorted(names) == bot_names() and names[:len(LEVELS)] == list(LEVELS)
+    assert {b["name"]: b["elo"] for b in choices if b["elo"] is not None} == LEVEL_ELO
+    assert all(b["label"] == BOT_LABELS[b["name"]] for b in choices)
 
 
 def test_room_codes_hold_at_least_64_random_bits() -> None:
@@ -637,3 +659,24 @@ def test_a_connection_kind_defines_how_it_sends_and_the_package_keeps_nothing_fo
             pass
 
     assert not hasattr(Quiet(), "sent")  # what a connection was sent is the tests' to keep
+
+
+def test_the_view_gives_the_seats_order_sides_and_next_seat() -> None:
+    """A client places the seats and the sides from the view, as the engine reckons them."""
+    from unokit import Game
+    from unokit.core.options import Options
+    from unokit.server.protocol import view_of
+
+    game = Game.new("classic", 4, Options.from_mapping({"mode": "partners"}), 3)
+    obs = game.observe(1)
+    view = view_of(game, 1, [None] * 4)
+    assert view["sides"] == [0, 1, 0, 1] and view["teams"] == 2
+    assert view["order"] == list(obs.play_order()) and view["next"] == obs.next_seat(obs.turn)
+    step = obs.direction
+    assert view["around"] == [(1 + step * i) % 4 for i in (1, 2, 3)]
+    assert view_of(game, None, [None] * 4)["around"] == [(step * i) % 4 for i in range(4)]
+    three = Game.from_setup(hands=[["R1"], ["R2"], ["R3"]], discard="R4", draw=["Y1"], dealer=2)
+    three.eliminated[1] = True
+    seen = view_of(three, 2, [None] * 3)
+    assert seen["order"] == [0, 2] and seen["next"] == 2
+    assert seen["around"] == [0, 1] and seen["sides"] == [0, 1, 2]

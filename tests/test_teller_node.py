@@ -1,7 +1,8 @@
 """The browser's move log (``static/teller.js``) says word for word what the terminal's
 :class:`~unokit.narrate.Teller` says, from the same events, the table of words for events and
-the catalogues the server serves (``GET /api/narration``, ``GET /api/i18n/{lang}``), checked
-under Node.js without a browser, over seeded matches of every edition in every language.
+the catalogues the server serves (``GET /api/narration``, ``GET /api/i18n/{lang}``, and the special
+cards' names of ``GET /api/config``), checked under Node.js without a browser, over seeded matches
+of every edition in every language.
 
 Needs ``node`` (v18 or later) on the ``PATH``; without it the test skips, unless
 ``UNOKIT_REQUIRE_BROWSER=1`` is set (as CI does), where a missing ``node`` fails.
@@ -29,11 +30,13 @@ RUNNER = """
 import { readFileSync } from "node:fs";
 const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
 globalThis.document = { documentElement: {} };
-const served = { "/api/narration": input.narration, [`/api/i18n/${input.lang}`]: input.catalogue };
-globalThis.fetch = async (url) => (url in served ? { ok: true, json: async () => served[url] }
+const served = { "/api/narration": input.narration, [`/api/i18n/${input.lang}`]: input.catalogue,
+  "/api/config": input.config };
+globalThis.fetch = async (url) => (url in served ? { ok: true, status: 200, json: async () => served[url] }
   : { ok: false, status: 404 });
 const i18n = await import("./i18n.js");
 await i18n.setLanguage(input.lang);
+await (await import("./config.js")).loadConfig();
 const { Teller } = await import("./teller.js");
 const out = input.streams.map((st) => {
   const t = new Teller(st.edition, st.players, st.teams);
@@ -171,7 +174,8 @@ def test_teller_js_tells_the_events_as_the_terminal_does(lang: str, tmp_path: Pa
                         "known": known, "events": [e.to_dict() for e in seen]})
     data = tmp_path / "input.json"
     data.write_text(json.dumps({"lang": lang, "catalogue": _served(f"/api/i18n/{lang}"),
-                                "narration": _served("/api/narration"), "streams": streams}),
+                                "narration": _served("/api/narration"),
+                                "config": _served("/api/config"), "streams": streams}),
                     encoding="utf-8")
     run = subprocess.run([node, str(work / "run.js"), str(data)], capture_output=True, text=True,
                          timeout=300, check=False)

@@ -106,16 +106,3 @@ def test_the_scripts_read_no_text_as_html_and_load_nothing_from_elsewhere() -> N
         imports.update(re.findall(r"""from\s+"\./([\w.]+)\"""", text))
     for name in imports:
         assert (STATIC / name).is_file(), f"an import of a missing module: {name}"
-
-
-def test_the_client_offers_every_bot_with_the_measured_ratings() -> None:
-    """The seat choices are the bots the server accepts, and a level's rating is the one
-    measured in the arena (``unokit.bots.LEVEL_ELO``)."""
-    from unokit.bots import LEVEL_ELO, bot_names
-
-    text = (STATIC / "lobby.js").read_text(encoding="utf-8")
-    offered = re.search(r"export const BOTS = \[([^\]]*)\]", text)
-    ratings = re.search(r"export const LEVEL_ELO = \{([^}]*)\}", text)
-    assert offered and ratings
-    assert sorted(re.findall(r'"([\w-]+)"', offered.group(1))) == bot_names()
-    assert {k: int(v) for k, v in re.findall(r"([\w-]+): (\d+)", ratings.group(1))} == LEVEL_ELO

@@ -35,7 +35,9 @@ from .errors import NotationError
 Action: TypeAlias = int
 """An action, ``0 … N_ACTIONS - 1``. See the module docstring."""
 
+MIN_SEATS: Final = 2
 MAX_SEATS: Final = 10
+"""A match has ``MIN_SEATS`` to ``MAX_SEATS`` players."""
 
 N_PLAYS: Final = 68
 UNO_OFFSET: Final = 68

@@ -54,6 +54,7 @@ from .actions import (
     K_PLAY,
     K_UNO,
     MAX_SEATS,
+    MIN_SEATS,
     N_ACTIONS,
     Action,
     action_str,
@@ -193,8 +194,8 @@ class Game:
         if not isinstance(opts, Options):
             raise TypeError(f"options must be an unokit Options, not {type(opts).__name__} "
                             "(build one with Options.from_mapping)")
-        if not 2 <= players <= MAX_SEATS:
-            raise OptionError(f"players must be 2 to {MAX_SEATS}, not {players}")
+        if not MIN_SEATS <= players <= MAX_SEATS:
+            raise OptionError(f"players must be {MIN_SEATS} to {MAX_SEATS}, not {players}")
         if opts.mode == "partners" and players not in (4, 6, 8, 10):
             raise OptionError(f"mode 'partners' needs 4, 6, 8 or 10 players, not {players}")
         self.options = opts

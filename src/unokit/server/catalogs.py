@@ -26,10 +26,12 @@ import re
 from functools import lru_cache
 from typing import Any, Final, TypeAlias
 
+from ..bots.levels import LEVEL_ELO, LEVELS
+from ..bots.registry import BOTS, bot_names
 from ..core.editions import check_edition
 from ..core.errors import UnoError
 from ..text.help import help_path
-from ..text.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+from ..text.i18n import BOT_LABELS, DOMAIN, LANGUAGES, LOCALE_DIR
 
 Tree: TypeAlias = "int | str | list[Any]"
 """A plural expression: ``"n"``, an integer, or ``[op, arg, ...]``."""
@@ -206,4 +208,22 @@ def rules_json(lang: str, edition: str) -> dict[str, str]:
     }
 
 
-__all__ = ["catalog_json", "evaluate", "nplurals", "plural_tree", "rules_json"]
+def bot_choices() -> list[dict[str, Any]]:
+    """The bots a seat may be given, in the order the browser offers them: the difficulty
+    levels (:data:`~unokit.bots.levels.LEVELS`), easiest first, then the other bots of
+    :func:`~unokit.bots.registry.bot_names` in the registry's order. Each is ``{"name", "label",
+    "elo"}``: ``label`` is the message id of its name as a choice (``Easy bot``, null for a bot
+    without one), ``elo`` its rating (:data:`~unokit.bots.levels.LEVEL_ELO`, null where none).
+
+    >>> [b["name"] for b in bot_choices()]
+    ['easy', 'normal', 'hard', 'random', 'heuristic', 'strong']
+    >>> bot_choices()[0]
+    {'name': 'easy', 'label': 'Easy bot', 'elo': 1646}
+    """
+    offered = set(bot_names())
+    order = [*LEVELS, *(name for name in BOTS if name not in LEVELS)]
+    return [{"name": name, "label": BOT_LABELS.get(name), "elo": LEVEL_ELO.get(name)}
+            for name in order if name in offered]
+
+
+__all__ = ["bot_choices", "catalog_json", "evaluate", "nplurals", "plural_tree", "rules_json"]

@@ -29,8 +29,8 @@ from ..core.editions import RECORDS
 from ..core.options import OPTION_SPECS, OptionSpec
 
 PROTOCOL_VERSION: Final = 2
-"""The version of ``docs/protocol.md`` this server speaks (``GET /api/health``); 2 added the words
-for events (``GET /api/narration``)."""
+"""The version of the protocol of ``docs/protocol.md`` (*Versions* says what each one adds), in
+``GET /api/health`` and ``GET /api/config``."""
 MAX_MESSAGE_BYTES: Final = 4096
 """The largest message a client may send, and the largest HTTP body (``too_large`` above)."""
 MAX_NAME: Final = 24
@@ -270,6 +270,72 @@ class Narration(_Model):
     state: dict[str, NarrationValue] = Field(description="what the teller remembers, and its starting values")
     events: dict[str, NarrationEvent] = Field(description="by event type")
     rules: NarrationRules
+
+
+class EditionInfo(_Model):
+    """An edition, as ``GET /api/config`` lists it."""
+
+    name: EditionName
+    title: str = Field(description="the name on its box (a brand name, not translated)")
+    special: CardCode | None = Field(description="the card it adds to the classic deck, if any")
+    special_name: str | None = Field(description="the message id of that card's name, translated with "
+                                                 "the edition's name as context")
+
+
+class BotChoice(_Model):
+    """A bot a seat may be given, in the order a client offers them."""
+
+    name: BotName
+    label: str | None = Field(description="the message id of its name as a choice (Easy bot); null "
+                                          "for a bot without one")
+    elo: int | None = Field(description="its rating: Elo with the random bot at 1000; null where none "
+                                        "is measured")
+
+
+class ConfigDefaults(_Model):
+    """What a new room takes when ``POST /api/rooms`` leaves it out."""
+
+    edition: EditionName
+    players: int
+    bot: BotName
+    bot_delay: float
+    forget_uno: float
+    between_rounds: float
+    turn_timeout: float | None
+
+
+class ConfigLimits(_Model):
+    """The sizes and rates the server allows."""
+
+    message_bytes: int
+    name_chars: int
+    chat_chars: int
+    messages_per_second: int
+    bot_delay_max: float
+    between_rounds_max: float
+    turn_timeout_min: float
+    turn_timeout_max: float
+    chat_history: int = Field(description="the chat lines a room keeps and sends after hello")
+
+
+class Config(_Model):
+    """The answer to ``GET /api/config``: what a client needs before it makes or shows a room."""
+
+    version: str = Field(description="the package's version")
+    protocol: int = Field(description="the protocol's version")
+    dev: bool
+    languages: list[str]
+    language_names: dict[str, str]
+    editions: list[EditionInfo]
+    bots: list[BotName] = Field(description="the bots a seat accepts by name, sorted")
+    bot_choices: list[BotChoice]
+    min_players: int
+    max_players: int
+    options: dict[str, dict[str, Any]] = Field(description="every option of docs/rules.md by name: its "
+                                                           "type and default, a choice's choices, a "
+                                                           "number's min and max")
+    defaults: ConfigDefaults
+    limits: ConfigLimits
 
 
 class SeatSummary(_Model):
@@ -624,6 +690,13 @@ class View(_Model):
     edition: str
     players: int
     teams: int = Field(description="the number of teams with partners (seats k and k + teams), else 0")
+    sides: list[int] = Field(description="each seat's side: its team with partners, else the seat itself")
+    order: list[Seat] = Field(description="the seats still in the match in the order they play, from the "
+                                          "seat on turn (from seat 0 when nobody is on turn)")
+    next: Seat | None = Field(description="the seat that plays after the seat on turn; null when nobody "
+                                          "is on turn")
+    around: list[Seat] = Field(description="the other seats in the order play goes from yours, those out of "
+                                           "the match included (a spectator: every seat, from seat 0)")
     discard: list[CardCode] = Field(description="the discard pile, bottom first")
     pending: int = Field(description="the cards a draw card waiting for an answer would make the seat on "
                                      "turn draw")
@@ -699,6 +772,7 @@ HTTP_MODELS: Final[dict[str, type[_Model]]] = {
     "POST /api/rooms (body)": CreateRoom, "POST /api/rooms (201)": CreatedRoom,
     "POST /api/rooms/{code}/join (body)": JoinRoom, "POST /api/rooms/{code}/join (200)": JoinedRoom,
     "POST /api/rooms/{code}/start (200)": Started, "GET /api/health (200)": Health,
+    "GET /api/config (200)": Config,
     "GET /api/rooms (200)": RoomList, "GET /api/rooms/{code} (200)": RoomSummary,
     "GET /api/rooms/{code} (200, closed)": ClosedRoomSummary, "GET /api/narration (200)": Narration,
     "every HTTP error (4xx, 500)": Error,

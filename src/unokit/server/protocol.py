@@ -163,6 +163,13 @@ def events_of(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]
     return [e.seen_by(seat).to_dict() for e in events]
 
 
+def _around(seat: int | None, direction: int, players: int) -> list[int]:
+    """The seats other than ``seat`` in the order play goes from it, those out of the match
+    included; for a spectator (``None``) every seat, from seat 0."""
+    start, first = (0, 0) if seat is None else (seat, 1)
+    return [(start + direction * i) % players for i in range(first, players)]
+
+
 def view_of(game: Game, seat: int | None, names: Sequence[str | None]) -> dict[str, Any]:
     """The game as ``seat`` may see it now (``None``: a spectator): the ``view`` of
     ``docs/protocol.md``. ``names``: each seat's person's name (``None`` for a bot)."""
@@ -191,6 +198,10 @@ def view_of(game: Game, seat: int | None, names: Sequence[str | None]) -> dict[s
         "edition": obs.edition,
         "players": obs.players,
         "teams": teams,
+        "sides": [obs.side_of(s) for s in range(obs.players)],
+        "order": list(obs.play_order(0 if over else obs.turn)),
+        "next": None if over else obs.next_seat(obs.turn),
+        "around": _around(seat, obs.direction, obs.players),
         "discard": [card_str(c) for c in obs.discard],
         "pending": obs.pending,
         "attacker": None if obs.attacker < 0 else obs.attacker,

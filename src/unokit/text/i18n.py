@@ -72,6 +72,13 @@ _RANK_NAMES: Final[dict[int, str]] = {
 }
 COLOR_WORDS: Final = ("red", "yellow", "green", "blue")
 
+BOT_LABELS: Final[dict[str, str]] = {
+    "easy": N_("Easy bot"), "normal": N_("Normal bot"), "hard": N_("Hard bot"),
+    "random": N_("Random bot"), "heuristic": N_("Heuristic bot"), "strong": N_("Strong bot"),
+}
+"""The message id of each offered bot's name as a seat's choice in the browser (``Easy bot``),
+by its registry name; the client translates it with the catalogue of its language."""
+
 _OBLIQUE: Final[dict[str, tuple[re.Pattern[str], str]]] = {
     # Greek declines the player's name after an article in the genitive or the accusative
     # ("του Παίκτη 1", "τον Παίκτη 2"); the messages are written with the nominative's form.
@@ -195,8 +202,8 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
     return written
 
 
-__all__ = ["LANGUAGES", "LANGUAGE_NAMES", "N_", "Translator", "compile_catalogs", "default_language",
-           "dynamic_messages", "translator"]
+__all__ = ["BOT_LABELS", "LANGUAGES", "LANGUAGE_NAMES", "N_", "Translator", "compile_catalogs",
+           "default_language", "dynamic_messages", "translator"]
 
 if __name__ == "__main__":
     for path in compile_catalogs():

@@ -17,13 +17,13 @@ from fastapi.responses import FileResponse, PlainTextResponse, Response
 
 from ... import __version__
 from ...bots.registry import bot_names
-from ...core.actions import MAX_SEATS
+from ...core.actions import MAX_SEATS, MIN_SEATS
 from ...core.editions import RECORDS
 from ...core.errors import UnoError
 from ...core.options import OPTION_SPECS, OptionSpec
 from ...text.events import narration_json
 from ...text.i18n import LANGUAGE_NAMES, LANGUAGES
-from ..catalogs import catalog_json, rules_json
+from ..catalogs import bot_choices, catalog_json, rules_json
 from ..models import (
     DEFAULT_BETWEEN_ROUNDS,
     DEFAULT_BOT,
@@ -38,7 +38,7 @@ from ..models import (
     MIN_TURN_TIMEOUT,
     PROTOCOL_VERSION,
 )
-from ..protocol import RATE_LIMIT, ProtocolError
+from ..protocol import CHAT_HISTORY, RATE_LIMIT, ProtocolError
 from ..rooms import Rooms
 
 STATIC: Final = Path(__file__).parent.parent / "static"
@@ -135,12 +135,16 @@ def _config_json(rooms: Rooms) -> dict[str, Any]:
     options = options_config()
     return {
         "version": __version__,
+        "protocol": PROTOCOL_VERSION,
         "dev": rooms.options.dev,
         "languages": list(LANGUAGES),
         "language_names": dict(LANGUAGE_NAMES),
         "editions": [{"name": e.name, "title": e.title,
-                      "special": None if e.special is None else _card(e.special)} for e in RECORDS.values()],
+                      "special": None if e.special is None else _card(e.special),
+                      "special_name": e.special_name} for e in RECORDS.values()],
         "bots": bot_names(),
+        "bot_choices": bot_choices(),
+        "min_players": MIN_SEATS,
         "max_players": MAX_SEATS,
         "options": options,
         "defaults": {"edition": "classic", "players": 4, "bot": DEFAULT_BOT,
@@ -149,7 +153,7 @@ def _config_json(rooms: Rooms) -> dict[str, Any]:
         "limits": {"message_bytes": MAX_MESSAGE_BYTES, "name_chars": MAX_NAME, "chat_chars": MAX_CHAT,
                    "messages_per_second": RATE_LIMIT, "bot_delay_max": MAX_BOT_DELAY,
                    "between_rounds_max": MAX_BETWEEN_ROUNDS, "turn_timeout_min": MIN_TURN_TIMEOUT,
-                   "turn_timeout_max": MAX_TURN_TIMEOUT},
+                   "turn_timeout_max": MAX_TURN_TIMEOUT, "chat_history": CHAT_HISTORY},
     }
 
 

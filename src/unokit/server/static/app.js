@@ -6,7 +6,8 @@ import { _, currentLanguage, LANGUAGE_NAMES, LANGUAGES, onLanguageChange, prefer
 import { h, replaceChildren } from "./dom.js";
 import { getRules } from "./net.js";
 import { renderMarkdown } from "./markdown.js";
-import { showLobby, EDITION_TITLES } from "./lobby.js";
+import { editionTitle, loadConfig } from "./config.js";
+import { showLobby } from "./lobby.js";
 import { showRoom } from "./room.js";
 import { navigate, setRouter, toast } from "./ui.js";
 
@@ -53,7 +54,7 @@ async function openHelp() {
   const title = document.getElementById("help-title");
   const close = document.getElementById("help-close");
   const edition = (page && page.edition && page.edition()) || "classic";
-  title.textContent = [_("Rules"), EDITION_TITLES[edition] || edition].join(" — ");
+  title.textContent = [_("Rules"), editionTitle(edition)].join(" — ");
   close.textContent = _("Close");
   replaceChildren(body, h("p", { class: "muted", text: _("Loading…") }));
   if (!dialog.open) dialog.showModal();
@@ -67,11 +68,13 @@ async function openHelp() {
 
 async function main() {
   setRouter(show);
+  const config = loadConfig();
   try {
     await setLanguage(preferredLanguage());
   } catch (err) {
     await setLanguage("en");
   }
+  await config;
   document.getElementById("lang-select").addEventListener("change", async (ev) => {
     try {
       await setLanguage(ev.target.value, true);

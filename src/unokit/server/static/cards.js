@@ -2,13 +2,13 @@
 // Every card is drawn in its colour AND with its code, so that the game reads the same
 // without colour.
 
+import { specialName } from "./config.js";
 import { _, format, pgettext } from "./i18n.js";
 
 export const COLORS = ["R", "Y", "G", "B"];
 const COLOR_ORDER = { R: 0, Y: 1, G: 2, B: 3, W: 4 };
 const RANK_ORDER = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"];
 const WILD_ORDER = ["W", "W+4", "WM", "WP"];
-const SPECIAL_NAMES = { WM: "Special Agent Mater", WP: "Agent P" };
 
 /** The colour letter of a card code ("W" for the wild faces). */
 export function colorOf(code) {
@@ -47,21 +47,21 @@ export function colorName(letter) {
 }
 
 // Card names have the edition as context (each edition follows its own sheet); they are in
-// every catalogue already (unokit.text.i18n.dynamic_messages), so they are looked up here by name.
+// every catalogue already (unokit.text.i18n.dynamic_messages), so they are looked up here by
+// name. A special card's name is its edition's, from the server (config.js).
 const RANK_WORDS = {
   S: "Skip", R: "Reverse", "+2": "Draw Two", W: "Wild", "W+4": "Wild Draw Four",
-  WM: "Special Agent Mater", WP: "Agent P",
 };
 
 function rankName(rank, edition) {
-  const word = RANK_WORDS[rank];
+  const word = RANK_WORDS[rank] || specialName(rank);
   return word ? pgettext(edition, word) : rank;
 }
 
 /** A card in words, as the edition's sheet in this language names it: "red 7". */
 export function cardName(code, edition) {
   if (!code) return "";
-  if (isWild(code)) return rankName(code, edition) || SPECIAL_NAMES[code] || code;
+  if (isWild(code)) return rankName(code, edition);
   return format(_("{color} {card}"), { color: colorName(colorOf(code)), card: rankName(rankOf(code), edition) });
 }
 
@@ -120,8 +120,7 @@ export function cardBack(label) {
   const el = document.createElement("span");
   el.className = "card card-back";
   const logo = document.createElement("span");
-  logo.className = "card-face";
-  logo.textContent = "UNO";
+  logo.className = "card-face card-logo";
   logo.setAttribute("aria-hidden", "true");
   el.append(logo);
   if (label) {

@@ -144,6 +144,25 @@ export function format(template, values) {
     Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole);
 }
 
+function applyOp(op, v, w) {
+  switch (op) {
+    case "*": return v * w;
+    case "/": return w ? Math.trunc(v / w) : 0;
+    case "%": return w ? v % w : 0;
+    case "+": return v + w;
+    case "-": return v - w;
+    case "<": return v < w ? 1 : 0;
+    case ">": return v > w ? 1 : 0;
+    case "<=": return v <= w ? 1 : 0;
+    case ">=": return v >= w ? 1 : 0;
+    case "==": return v === w ? 1 : 0;
+    case "!=": return v !== w ? 1 : 0;
+    case "&&": return v && w ? 1 : 0;
+    case "||": return v || w ? 1 : 0;
+    default: return v;
+  }
+}
+
 // A tiny evaluator for the C expression of a catalogue's Plural-Forms (no eval: the page's
 // Content-Security-Policy forbids it): n, numbers, ! % * / + - < > <= >= == != && || ?: ( ).
 function compilePlural(expr) {
@@ -169,22 +188,7 @@ function compilePlural(expr) {
       while (ops.includes(peek())) {
         const op = next();
         const w = sub();
-        switch (op) {
-          case "*": v = v * w; break;
-          case "/": v = w ? Math.trunc(v / w) : 0; break;
-          case "%": v = w ? v % w : 0; break;
-          case "+": v = v + w; break;
-          case "-": v = v - w; break;
-          case "<": v = v < w ? 1 : 0; break;
-          case ">": v = v > w ? 1 : 0; break;
-          case "<=": v = v <= w ? 1 : 0; break;
-          case ">=": v = v >= w ? 1 : 0; break;
-          case "==": v = v === w ? 1 : 0; break;
-          case "!=": v = v !== w ? 1 : 0; break;
-          case "&&": v = v && w ? 1 : 0; break;
-          case "||": v = v || w ? 1 : 0; break;
-          default: break;
-        }
+        v = applyOp(op, v, w);
       }
       return v;
     };

@@ -3,34 +3,10 @@
 
 import { _, format } from "./i18n.js";
 import { h, replaceChildren } from "./dom.js";
-import { createRoom, getConfig, listRooms } from "./net.js";
+import { botChoice, botNames, defaultBot, editionNames, editionTitle, limit, playerRange, serverConfig, serverDefault } from "./config.js";
+import { createRoom, listRooms } from "./net.js";
 import { saveName, savedName } from "./store.js";
 import { errorText, navigate, toast } from "./ui.js";
-
-export const EDITION_TITLES = { classic: "UNO", cars2: "UNO Cars 2", "phineas-ferb": "UNO Phineas and Ferb" };
-// The bots offered for a seat: the difficulty levels for people, easiest first, then the bots
-// by name (docs/bots.md; `hard` is the strong bot under the level's name).
-export const BOTS = ["easy", "normal", "hard", "random", "heuristic", "strong"];
-// The ratings shown beside them: Elo with the random bot at 1000, measured in the arena
-// (unokit.bots.LEVEL_ELO, docs/strength.md; tests/test_web_browser_i18n.py checks they agree).
-export const LEVEL_ELO = { random: 1000, easy: 1646, normal: 1751, hard: 1872 };
-
-export function botLabel(bot) {
-  switch (bot) {
-    case "easy": return _("Easy bot");
-    case "normal": return _("Normal bot");
-    case "hard": return _("Hard bot");
-    case "random": return _("Random bot");
-    case "heuristic": return _("Heuristic bot");
-    case "strong": return _("Strong bot");
-    default: return bot ? format(_("Bot ({name})"), { name: bot }) : _("Bot");
-  }
-}
-
-// A bot as a choice for a seat: its name, and its rating where it has one.
-export function botChoice(bot) {
-  return LEVEL_ELO[bot] ? `${botLabel(bot)} · Elo ${LEVEL_ELO[bot]}` : botLabel(bot);
-}
 
 function optionLabel(name) {
   switch (name) {
@@ -92,7 +68,7 @@ const HOUSE_RULES = [
 
 /** The lobby page. */
 export async function showLobby(main) {
-  const config = await getConfig();
+  const config = serverConfig();
   const rooms = h("section", { class: "panel", "aria-labelledby": "rooms-title" });
   const form = newRoomForm(config);
   const joinBox = h("section", { class: "panel", "aria-labelledby": "open-title" },
@@ -107,7 +83,7 @@ export async function showLobby(main) {
       },
     },
     h("label", { for: "room-code", text: _("Room code or link") }),
-    h("input", { id: "room-code", name: "code", autocomplete: "off", required: true, maxlength: 200 }),
+    h("input", { id: "room-code", name: "code", autocomplete: "off", required: true, maxlength: 256 }),
     h("button", { type: "submit", class: "btn", text: _("Open") })));
   replaceChildren(main,
     h("div", { class: "lobby" },
@@ -119,7 +95,7 @@ export async function showLobby(main) {
 async function fillRooms(section) {
   const list = await listRooms();
   const items = list.map((room) => {
-    const edition = EDITION_TITLES[room.edition] || room.edition || "";
+    const edition = editionTitle(room.edition);
     const players = room.players || (room.seats ? room.seats.length : "?");
     const free = room.open_seats ?? null;
     const line = [room.code, edition, format(_("{n} players"), { n: players })];
@@ -160,35 +136,106 @@ function seatRows(container, players, previous) {
   const rows = [];
   for (let seat = 1; seat < players; seat += 1) {
     const id = `seat-${seat}`;
-    const current = previous[seat] ?? (seat === 1 ? "human" : "heuristic");
+    const current = previous[seat] ?? (seat === 1 ? "human" : defaultBot());
     rows.push(h("div", { class: "field seat-field" },
       h("label", { for: id, text: format(_("Player {n}"), { n: seat + 1 }) }),
       h("select", { id, name: id, dataset: { seat: String(seat) } },
         h("option", { value: "human", selected: current === "human", text: _("A person (a friend joins by the link)") }),
-        BOTS.map((b) => h("option", { value: b, selected: current === b, text: botChoice(b) })))));
+        botNames().map((b) => h("option", { value: b, selected: current === b, text: botChoice(b) })))));
   }
   replaceChildren(container, rows);
 }
 
+function roomSettings(dev) {
+  const seconds = (id, name, min, max, value) => h("input", { type: "number", id, name, min, max, step: "any", value });
+  return h("details", { class: "options" },
+    h("summary", { text: _("Room settings") }),
+    h("div", { class: "options-grid" },
+      h("div", { class: "field check" },
+        h("input", { type: "checkbox", id: "public", name: "public" }),
+        h("label", { for: "public", text: _("Public: listed in the lobby") })),
+      field(_("Seconds a bot waits before it acts"),
+        seconds("bot-delay", "bot_delay", 0, limit("bot_delay_max"), serverDefault("bot_delay"))),
+      field(_("Seconds between rounds"),
+        seconds("between-rounds", "between_rounds", 0, limit("between_rounds_max"), serverDefault("between_rounds"))),
+      field(_("Seconds a player may think (empty: no limit)"),
+        seconds("turn-timeout", "turn_timeout", limit("turn_timeout_min"), limit("turn_timeout_max"), null)),
+      dev ? field(_("Seed (a development server only)"), h("input", { type: "number", id: "seed", name: "seed", step: 1 })) : null));
+}
+
+/** What the new-room form asks for, as createRoom takes it. */
+function roomRequest(form, name, dev) {
+  const players = Number(form.querySelector("#players").value);
+  const bots = [];
+  for (let seat = 1; seat < players; seat += 1) {
+    const sel = form.querySelector(`#seat-${seat}`);
+    bots.push(sel && sel.value !== "human" ? sel.value : null);
+  }
+  const options = {};
+  for (const el of form.querySelectorAll("[data-option]")) {
+    const optName = el.dataset.option;
+    if (el.dataset.kind === "bool") options[optName] = el.checked;
+    else if (el.dataset.kind === "choice") options[optName] = el.value;
+    else options[optName] = Number(el.value);
+  }
+  const num = (id) => {
+    const el = form.querySelector(id);
+    return el && el.value !== "" ? Number(el.value) : null;
+  };
+  const request = {
+    name, edition: form.querySelector("#edition").value, players, bots, options,
+    public: form.querySelector("#public").checked,
+    bot_delay: num("#bot-delay") ?? serverDefault("bot_delay"),
+    between_rounds: num("#between-rounds") ?? serverDefault("between_rounds"),
+    turn_timeout: num("#turn-timeout"),
+  };
+  if (dev && num("#seed") !== null) request.seed = num("#seed");
+  return request;
+}
+
+async function submitRoom(form, nameInput, status, dev) {
+  status.textContent = "";
+  const name = nameInput.value.trim();
+  if (!name || name.length > limit("name_chars")) {
+    status.textContent = _("Your name must have 1 to 24 characters.");
+    nameInput.focus();
+    return;
+  }
+  if (!form.reportValidity()) return;
+  const request = roomRequest(form, name, dev);
+  saveName(name);
+  const button = form.querySelector("#create-room");
+  button.disabled = true;
+  try {
+    const made = await createRoom(request);
+    navigate(`/r/${encodeURIComponent(made.code)}`);
+  } catch (err) {
+    status.textContent = errorText(err);
+    toast(errorText(err));
+  } finally {
+    button.disabled = false;
+  }
+}
+
 function newRoomForm(config) {
   const dev = Boolean(config && config.dev);
-  const editions = (config && config.editions && config.editions.map((e) => e.name)) || Object.keys(EDITION_TITLES);
+  const range = playerRange();
   const seatsBox = h("div", { class: "seats-grid", id: "seat-kinds" });
-  const playersInput = h("input", { type: "number", id: "players", name: "players", min: 2, max: 10, value: "3", required: true });
+  const playersInput = h("input", { type: "number", id: "players", name: "players", min: range.min, max: range.max, value: "3", required: true });
   const remembered = {};
   const redrawSeats = () => {
     for (const sel of seatsBox.querySelectorAll("select")) remembered[Number(sel.dataset.seat)] = sel.value;
-    const n = Math.max(2, Math.min(10, Number(playersInput.value) || 2));
+    const n = Math.max(range.min, Math.min(range.max, Number(playersInput.value) || range.min));
     seatRows(seatsBox, n, remembered);
   };
   playersInput.addEventListener("input", redrawSeats);
-  const nameInput = h("input", { id: "your-name", name: "name", required: true, maxlength: 24, minlength: 1, autocomplete: "nickname", value: savedName() });
+  const nameInput = h("input", { id: "your-name", name: "name", required: true, maxlength: limit("name_chars"), minlength: 1, autocomplete: "nickname", value: savedName() });
   const status = h("p", { class: "form-error", role: "alert" });
   const form = h("form", { class: "panel new-room", id: "new-room", "aria-labelledby": "new-room-title", novalidate: false },
     h("h2", { id: "new-room-title", text: _("New room") }),
     field(_("Your name"), nameInput, _("1 to 24 characters, shown to the other players")),
     field(_("Edition"), h("select", { id: "edition", name: "edition" },
-      editions.map((e) => h("option", { value: e, text: EDITION_TITLES[e] || e })))),
+      editionNames().map((e) => h("option", { value: e, text: editionTitle(e) })))),
     field(_("Players"), playersInput, _("2 to 10; you are Player 1")),
     h("fieldset", {}, h("legend", { text: _("Who sits at each seat") }), seatsBox),
     h("details", { class: "options" },
@@ -197,65 +244,13 @@ function newRoomForm(config) {
     h("details", { class: "options" },
       h("summary", { text: _("House rules") }),
       h("div", { class: "options-grid" }, HOUSE_RULES.map(optionControl))),
-    h("details", { class: "options" },
-      h("summary", { text: _("Room settings") }),
-      h("div", { class: "options-grid" },
-        h("div", { class: "field check" },
-          h("input", { type: "checkbox", id: "public", name: "public" }),
-          h("label", { for: "public", text: _("Public: listed in the lobby") })),
-        field(_("Seconds a bot waits before it acts"), h("input", { type: "number", id: "bot-delay", name: "bot_delay", min: 0, max: 10, step: "any", value: "1" })),
-        field(_("Seconds between rounds"), h("input", { type: "number", id: "between-rounds", name: "between_rounds", min: 0, max: 600, step: "any", value: "10" })),
-        field(_("Seconds a player may think (empty: no limit)"), h("input", { type: "number", id: "turn-timeout", name: "turn_timeout", min: 1, max: 3600, step: "any" })),
-        dev ? field(_("Seed (a development server only)"), h("input", { type: "number", id: "seed", name: "seed", step: 1 })) : null)),
+    roomSettings(dev),
     status,
     h("button", { type: "submit", class: "btn btn-primary", id: "create-room", text: _("Create the room") }));
   seatRows(seatsBox, 3, remembered);
-  form.addEventListener("submit", async (ev) => {
+  form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    status.textContent = "";
-    const name = nameInput.value.trim();
-    if (!name || name.length > 24) {
-      status.textContent = _("Your name must have 1 to 24 characters.");
-      nameInput.focus();
-      return;
-    }
-    if (!form.reportValidity()) return;
-    const players = Number(playersInput.value);
-    const bots = [];
-    for (let seat = 1; seat < players; seat += 1) {
-      const sel = form.querySelector(`#seat-${seat}`);
-      bots.push(sel && sel.value !== "human" ? sel.value : null);
-    }
-    const options = {};
-    for (const el of form.querySelectorAll("[data-option]")) {
-      const optName = el.dataset.option;
-      if (el.dataset.kind === "bool") options[optName] = el.checked;
-      else if (el.dataset.kind === "choice") options[optName] = el.value;
-      else options[optName] = Number(el.value);
-    }
-    const num = (id) => {
-      const el = form.querySelector(id);
-      return el && el.value !== "" ? Number(el.value) : null;
-    };
-    const request = {
-      name, edition: form.querySelector("#edition").value, players, bots, options,
-      public: form.querySelector("#public").checked,
-      bot_delay: num("#bot-delay") ?? 1, between_rounds: num("#between-rounds") ?? 10,
-      turn_timeout: num("#turn-timeout"),
-    };
-    if (dev && num("#seed") !== null) request.seed = num("#seed");
-    saveName(name);
-    const button = form.querySelector("#create-room");
-    button.disabled = true;
-    try {
-      const made = await createRoom(request);
-      navigate(`/r/${encodeURIComponent(made.code)}`);
-    } catch (err) {
-      status.textContent = errorText(err);
-      toast(errorText(err));
-    } finally {
-      button.disabled = false;
-    }
+    submitRoom(form, nameInput, status, dev);
   });
   return form;
 }

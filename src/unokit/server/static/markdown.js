@@ -33,6 +33,8 @@ function cells(line) {
   return line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
 }
 
+const BULLET = /^\s*([-*]|\d+\.)\s+/;
+
 /** Markdown text as a DocumentFragment. */
 export function renderMarkdown(source) {
   const out = document.createDocumentFragment();
@@ -51,57 +53,70 @@ export function renderMarkdown(source) {
       inline(h, heading[2]);
       out.append(h);
       i += 1;
-      continue;
+    } else if (/^\s*\|/.test(line)) {
+      i = readTable(lines, i, out);
+    } else if (BULLET.test(line)) {
+      i = readList(lines, i, out);
+    } else {
+      i = readParagraph(lines, i, out);
     }
-    if (/^\s*\|/.test(line)) {
-      const table = document.createElement("table");
-      const rows = [];
-      while (i < lines.length && /^\s*\|/.test(lines[i])) {
-        rows.push(lines[i]);
-        i += 1;
-      }
-      rows.forEach((row, r) => {
-        if (/^\s*\|?\s*:?-{2,}/.test(row) && r === 1) return;
-        const tr = document.createElement("tr");
-        for (const text of cells(row)) {
-          const cell = document.createElement(r === 0 ? "th" : "td");
-          inline(cell, text);
-          tr.append(cell);
-        }
-        table.append(tr);
-      });
-      out.append(table);
-      continue;
-    }
-    const bullet = /^\s*([-*]|\d+\.)\s+/;
-    if (bullet.test(line)) {
-      const ordered = /^\s*\d+\./.test(line);
-      const list = document.createElement(ordered ? "ol" : "ul");
-      let item = null;
-      while (i < lines.length && lines[i].trim()) {
-        const cur = lines[i];
-        if (bullet.test(cur)) {
-          item = document.createElement("li");
-          inline(item, cur.replace(bullet, ""));
-          list.append(item);
-        } else if (item) {
-          item.append(document.createTextNode(" "));
-          inline(item, cur.trim());
-        }
-        i += 1;
-      }
-      out.append(list);
-      continue;
-    }
-    const p = document.createElement("p");
-    const parts = [];
-    while (i < lines.length && lines[i].trim() && !/^(#{1,6})\s/.test(lines[i]) && !/^\s*\|/.test(lines[i])
-      && !bullet.test(lines[i])) {
-      parts.push(lines[i].trim());
-      i += 1;
-    }
-    inline(p, parts.join(" "));
-    out.append(p);
   }
   return out;
+}
+
+/** The table that starts at line `i`, appended to `out`; the line after it. */
+function readTable(lines, i, out) {
+  const table = document.createElement("table");
+  const rows = [];
+  while (i < lines.length && /^\s*\|/.test(lines[i])) {
+    rows.push(lines[i]);
+    i += 1;
+  }
+  rows.forEach((row, r) => {
+    if (/^\s*\|?\s*:?-{2,}/.test(row) && r === 1) return;
+    const tr = document.createElement("tr");
+    for (const text of cells(row)) {
+      const cell = document.createElement(r === 0 ? "th" : "td");
+      inline(cell, text);
+      tr.append(cell);
+    }
+    table.append(tr);
+  });
+  out.append(table);
+  return i;
+}
+
+/** The list that starts at line `i`, appended to `out`; the line after it. */
+function readList(lines, i, out) {
+  const ordered = /^\s*\d+\./.test(lines[i]);
+  const list = document.createElement(ordered ? "ol" : "ul");
+  let item = null;
+  while (i < lines.length && lines[i].trim()) {
+    const cur = lines[i];
+    if (BULLET.test(cur)) {
+      item = document.createElement("li");
+      inline(item, cur.replace(BULLET, ""));
+      list.append(item);
+    } else if (item) {
+      item.append(document.createTextNode(" "));
+      inline(item, cur.trim());
+    }
+    i += 1;
+  }
+  out.append(list);
+  return i;
+}
+
+/** The paragraph that starts at line `i`, appended to `out`; the line after it. */
+function readParagraph(lines, i, out) {
+  const p = document.createElement("p");
+  const parts = [];
+  while (i < lines.length && lines[i].trim() && !/^(#{1,6})\s/.test(lines[i]) && !/^\s*\|/.test(lines[i])
+    && !BULLET.test(lines[i])) {
+    parts.push(lines[i].trim());
+    i += 1;
+  }
+  inline(p, parts.join(" "));
+  out.append(p);
+  return i;
 }

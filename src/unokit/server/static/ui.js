@@ -74,3 +74,8 @@ export function closedText(reason) {
       return _("This room is closed.");
   }
 }
+
+/** A number of points as people read it: whole, or to six significant digits. */
+export function points(x) {
+  return Number.isInteger(x) ? String(x) : String(Number(Number(x).toPrecision(6)));
+}
