@@ -699,6 +699,12 @@ class ServerOptions:
     """Joins (``POST .../join``) and guesses (unknown room codes, tokens that are no seat's)
     one address may make in ten seconds, each (``rate_limited`` past them; 0: no limit).
     ``--rate-limit`` sets it and :attr:`posts_per_10s`."""
+    allowed_hosts: tuple[str, ...] = ()
+    """The ``Host`` names the server answers for besides the loopback ones (``--allowed-host``,
+    and the addresses ``unokit serve`` prints)."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """The proxies (addresses, or networks such as ``10.0.0.0/8``) whose ``X-Forwarded-For``
+    names the client (``--forwarded-allow-ips``); no other peer's is read."""
 
 
 class Rooms:
