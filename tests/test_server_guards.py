@@ -262,3 +262,30 @@ def test_names_are_kept_in_nfc_and_the_schema_holds_their_length() -> None:
         assert unicodedata.is_normalized("NFC", seats[0]["name"])
         r = client.post("/api/rooms", json={"name": "x" * 25})
         assert r.status_code == 400 and r.json()["code"] == "malformed"
+
+
+def test_schemathesis_finds_no_server_error_through_the_served_openapi_document(tmp_path: Path) -> None:
+    """Requests made from ``/openapi.json`` (10 a route, no shrinking): none is answered with a
+    5xx, whatever the body, path or query."""
+    schemathesis = pytest.importorskip("schemathesis")
+    from hypothesis import HealthCheck, Phase, given, settings
+    from schemathesis.checks import not_a_server_error
+
+    server = Served(tmp_path, f"sqlite:///{tmp_path / 'rooms.db'}", free_port(), "--rate-limit", "0",
+                    "--log-level", "warning")
+    try:
+        schema = schemathesis.openapi.from_url(server.base + "/openapi.json")
+        operations = [result.ok() for result in schema.get_all_operations()]
+        assert {(op.method, op.path) for op in operations} >= {("post", "/api/rooms"), ("get", "/api/config")}
+        for op in operations:
+            @given(case=op.as_strategy())
+            @settings(max_examples=10, deadline=None, phases=[Phase.explicit, Phase.generate], database=None,
+                      suppress_health_check=list(HealthCheck))
+            def no_server_error(case: Any) -> None:
+                response = case.call(base_url=server.base, timeout=30)
+                case.validate_response(response, checks=[not_a_server_error])
+
+            no_server_error()
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log()
