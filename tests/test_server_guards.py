@@ -289,3 +289,19 @@ def test_schemathesis_finds_no_server_error_through_the_served_openapi_document(
     finally:
         server.stop()
     assert "Traceback" not in server.log()
+
+
+def test_the_hosts_served_are_the_printed_addresses_and_the_allowed_ones() -> None:
+    from unokit.commands.serve import lan_address, links, served_hosts
+    from unokit.server.security import host_allowed
+
+    assert served_hosts("127.0.0.1", []) == ("127.0.0.1",)
+    hosts = served_hosts("192.168.1.5", ["Uno.Example.org"])
+    assert hosts == ("uno.example.org", "192.168.1.5")
+    assert host_allowed("192.168.1.5:8000", hosts) and host_allowed("UNO.example.org", hosts)
+    assert not host_allowed("192.168.1.6:8000", hosts) and not host_allowed(None, hosts)
+    everywhere = served_hosts("0.0.0.0", [])
+    lan = lan_address()
+    assert everywhere == (() if lan is None else (lan,))
+    printed = " ".join(links("0.0.0.0", 8000))
+    assert all(f"http://{h}:8000/" in printed for h in everywhere)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import ipaddress
 import json
 import os
 import socket
@@ -166,7 +167,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
-    """Refuse a port, a number of rooms, a rate, an idle time or a number of workers out of range."""
+    """Refuse a port, a number of rooms, a rate, an idle time or a number of workers out of range,
+    and a proxy that is no address or network."""
     if not 0 <= args.port <= 65535:
         raise OptionError(f"--port must be 0 to 65535, not {args.port}")
     if args.max_rooms < 1:
@@ -177,6 +179,12 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise OptionError(f"--idle-hours must be a finite number above 0, not {args.idle_hours}")
     if args.workers < 1:
         raise OptionError(f"--workers must be at least 1, not {args.workers}")
+    for proxy in args.forwarded_allow_ips.split(","):
+        try:
+            ipaddress.ip_network(proxy.strip(), strict=False) if proxy.strip() else None
+        except ValueError:
+            raise OptionError(f"--forwarded-allow-ips: {proxy.strip()!r} is not an address or a network "
+                              "(such as 127.0.0.1 or 10.0.0.0/8)") from None
 
 
 def _listen(host: str, port: int) -> socket.socket:
