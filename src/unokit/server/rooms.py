@@ -221,8 +221,8 @@ class Room:
         """``change()`` under :meth:`locked`; if another process changed the room at the same
         moment (the write refused as ``stale``: the room is read again), ``change`` runs again,
         its checks made afresh, up to :data:`SETTLE_TRIES` times. For what a person means
-        whatever the other change was (start the match, take a seat), not for a move, which was
-        chosen from a view that is now gone."""
+        whatever the other change was (start the match, take a seat, a host's kick, move of
+        seats or bot at a seat), not for a move, which was chosen from a view that is now gone."""
         for attempt in range(1, SETTLE_TRIES + 1):
             try:
                 async with self.locked():
@@ -365,8 +365,7 @@ class Room:
             self._give_up(seat, "left", None)
 
     async def kick(self, client: Client, seat: int) -> None:
-        """The host frees a person's seat (a bot takes it during a match); made again on the
-        room read afresh if another process changed it at the same moment (:meth:`settled`)."""
+        """The host frees a person's seat (a bot takes it during a match; :meth:`settled`)."""
         def kick() -> None:
             self._host(client)
             if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human" or seat == self.host:
@@ -376,8 +375,7 @@ class Room:
 
     async def set_bot(self, client: Client, seat: int, bot: str | None) -> None:
         """The host puts a bot at ``seat`` (a person there leaves it), or in the lobby opens a
-        bot's seat (``bot`` ``None``); made again on the room read afresh if another process
-        changed it at the same moment (:meth:`settled`)."""
+        bot's seat (``bot`` ``None``; :meth:`settled`)."""
         def put() -> None:
             self._host(client)
             if not 0 <= seat < len(self.seats) or seat == self.host:
@@ -398,8 +396,7 @@ class Room:
         await self.settled(put)
 
     async def move(self, client: Client, seat: int, to: int) -> None:
-        """The host swaps what sits at ``seat`` and at ``to`` (in the lobby); made again on the
-        room read afresh if another process changed it at the same moment (:meth:`settled`)."""
+        """The host swaps what sits at ``seat`` and at ``to`` (in the lobby; :meth:`settled`)."""
         def swap() -> None:
             self._host(client)
             if self.status != LOBBY:
