@@ -30,6 +30,8 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 __all__ = ["pg_url"]  # the fixture, imported for the tests here
 
+LOCAL = "http://localhost"
+"""The base URL of the in-process test clients: a Host the server answers for."""
 FAST = {"bot_delay": 0.02, "between_rounds": 0, "options": {"target": 100000}}
 
 
@@ -431,7 +433,7 @@ def test_a_seat_taken_or_a_start_made_on_a_copy_gone_stale_is_made_again_on_the_
 
     one, two = Store(pg_url), Store(pg_url)
     try:
-        a, b = TestClient(create_app(one)), TestClient(create_app(two))
+        a, b = TestClient(create_app(one), base_url=LOCAL), TestClient(create_app(two), base_url=LOCAL)
         made = a.post("/api/rooms", json={"name": "Ana", "bots": [None, None, "heuristic"]}).json()
         code = made["code"]
         assert b.post(f"/api/rooms/{code}/join", json={"name": "Ben"}).json()["seat"] == 1
@@ -440,7 +442,8 @@ def test_a_seat_taken_or_a_start_made_on_a_copy_gone_stale_is_made_again_on_the_
         assert cy.status_code == 200, cy.text
         assert cy.json()["seat"] == 2
         # b has not heard of Cy: the host's start there is made on the room as it is.
-        started = b.post(f"/api/rooms/{code}/start", headers={"Authorization": f"Bearer {made['token']}"})
+        started = b.post(f"/api/rooms/{code}/start", json={},
+                         headers={"Authorization": f"Bearer {made['token']}"})
         assert started.status_code == 200, started.text
         stored = one.load_room(code)
         assert stored is not None and stored.status == "playing"
@@ -466,11 +469,11 @@ def test_a_room_made_by_another_process_is_summarized_by_any_process(pg_url: str
         one.create_room(RoomData("ROOMCODE", "lobby", settings.to_json(), 0, seats))
         app = create_app(two)  # another process, which has not heard of the room (no notification)
         assert "ROOMCODE" not in app.state.rooms.rooms
-        response = TestClient(app).get("/api/rooms/roomcode")
+        response = TestClient(app, base_url=LOCAL).get("/api/rooms/roomcode")
         assert response.status_code == 200, response.text
         assert response.json()["code"] == "ROOMCODE" and response.json()["status"] == "lobby"
         one.close_room("ROOMCODE", "empty", rev=0)
-        closed = TestClient(create_app(three)).get("/api/rooms/ROOMCODE")
+        closed = TestClient(create_app(three), base_url=LOCAL).get("/api/rooms/ROOMCODE")
         assert closed.json() == {"code": "ROOMCODE", "status": "closed", "closed_reason": "empty"}
     finally:
         one.close()

@@ -98,7 +98,7 @@ def test_a_room_from_creation_through_rounds_to_a_rematch() -> None:
                 assert bo.room is not None and bo.room["you"] == 1
                 # Every seat is taken, and still the room waits for its host.
                 assert not [m for m in ana.drain(0.3) + bo.drain(0.1) if m["type"] in ("events", "state")]
-                no = client.post(f"/api/rooms/{code}/start",
+                no = client.post(f"/api/rooms/{code}/start", json={},
                                  headers={"Authorization": f"Bearer {bo_seat['token']}"})
                 assert no.status_code == 403 and no.json()["code"] == "unauthorized"
                 start(client, code, token)
@@ -246,8 +246,8 @@ def test_every_error_code(monkeypatch: pytest.MonkeyPatch) -> None:
 
         made = create(client, bots=[None, None], seed=5)
         code, token = made["code"], made["token"]
-        http(client.post(f"/api/rooms/{code}/start"), 401, "unauthorized")
-        http(client.post(f"/api/rooms/{code}/start", headers={"Authorization": "Bearer nope"}), 401,
+        http(client.post(f"/api/rooms/{code}/start", json={}), 401, "unauthorized")
+        http(client.post(f"/api/rooms/{code}/start", json={}, headers={"Authorization": "Bearer nope"}), 401,
              "unauthorized")
         http(client.post(f"/api/rooms/{code}/join", json={"name": ""}), 400, "malformed")
         http(client.post(f"/api/rooms/{code}/join", json={"name": "Bo", "seat": 0}), 409, "illegal")
@@ -303,8 +303,8 @@ def test_every_error_code(monkeypatch: pytest.MonkeyPatch) -> None:
             expect(guest, "unauthorized")
             start(client, code, token)
             host.until("state")
-            http(client.post(f"/api/rooms/{code}/start", headers={"Authorization": f"Bearer {token}"}), 409,
-                 "illegal")
+            http(client.post(f"/api/rooms/{code}/start", json={},
+                             headers={"Authorization": f"Bearer {token}"}), 409, "illegal")
             http(client.post(f"/api/rooms/{code}/join", json={"name": "Cy"}), 409, "illegal")  # no open seat
             guest.drain(0.3)
             host.drain(0.1)
@@ -405,9 +405,15 @@ def test_rate_limit_per_address_on_joins_and_unknown_codes() -> None:
             with socket_to(client, code) as p:
                 p.send(type="hello", token="guess")
                 p.error("unauthorized")
-        with socket_to(client, code) as p:  # past them even the right token is refused for a while
-            p.send(type="hello", token=made["token"])
-            p.error("rate_limited")
+        for token in ("guess", None):  # past them a wrong token, and a spectator, are refused
+            with socket_to(client, code) as p:
+                p.send(type="hello", **({} if token is None else {"token": token}))
+                p.error("rate_limited")
+        with peer(client, code, made["token"]) as p:  # the right token never pays for the guesses
+            assert p.room is not None and p.room["you"] == 0
+        started = client.post(f"/api/rooms/{code}/start", json={},
+                              headers={"Authorization": f"Bearer {made['token']}"})
+        assert started.status_code == 200, started.text
     with app_client(rate_limit=0) as client:  # 0: no limit (the load benchmark's)
         code = create(client)["code"]
         for _ in range(30):

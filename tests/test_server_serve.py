@@ -33,7 +33,7 @@ def test_the_options() -> None:
     out = subprocess.run([sys.executable, "-m", "unokit", "serve", "--help"], capture_output=True, text=True,
                          timeout=60, check=True).stdout
     for option in ("--host", "--port", "--database", "--workers", "--open", "--dev", "--allow-origin",
-                   "--max-rooms", "--idle-hours", "--rate-limit"):
+                   "--max-rooms", "--idle-hours", "--rate-limit", "--allowed-host", "--forwarded-allow-ips"):
         assert option in out
     assert "127.0.0.1" in out and "8000" in out
 
@@ -51,6 +51,8 @@ def test_a_port_out_of_range_is_refused() -> None:
     (["--database", "mysql://ana:secret@127.0.0.1/rooms"],
      "rooms are kept in SQLite (sqlite:///rooms.db) or PostgreSQL (postgresql://"),
     (["--workers", "0"], "--workers must be at least 1, not 0"),
+    (["--forwarded-allow-ips", "127.0.0.1,proxy.internal"],
+     "--forwarded-allow-ips: 'proxy.internal' is not an address or a network"),
     (["--workers", "2", "--database", "sqlite:////tmp/rooms.db"],
      "--workers 2 needs a PostgreSQL --database"),
 ])

@@ -49,6 +49,7 @@ def app_client(url: str = "sqlite://", **options: Any) -> TestClient:
     options.setdefault("dev", True)
     options.setdefault("posts_per_10s", 1000)
     options.setdefault("rate_limit", 0)
+    options.setdefault("allowed_hosts", ("testserver",))  # the test client's Host
     store = Store(url)
     return TestClient(create_app(store, ServerOptions(**options)))
 
@@ -187,7 +188,7 @@ def join(client: TestClient, code: str, name: str, **body: Any) -> Message:
 
 
 def start(client: TestClient, code: str, token: str) -> None:
-    r = client.post(f"/api/rooms/{code}/start", headers={"Authorization": f"Bearer {token}"})
+    r = client.post(f"/api/rooms/{code}/start", json={}, headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200, r.text
 
 

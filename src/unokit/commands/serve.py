@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import ipaddress
 import json
 import os
 import socket
@@ -55,6 +56,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="per client address, in any ten seconds: at most N POSTs, N joins and "
                              "N guesses (unknown room codes, wrong tokens) (default 20; 0: no limit, "
                              "for load tests only)")
+    parser.add_argument("--allowed-host", metavar="HOST", action="append", default=[],
+                        help="another Host name the server answers for (repeatable), e.g. the public "
+                             "name behind a proxy: uno.example.org (always: localhost, 127.0.0.1, ::1 "
+                             "and the addresses printed at start)")
+    parser.add_argument("--forwarded-allow-ips", metavar="ADDRESSES", default="",
+                        help="the proxies (comma-separated addresses or networks, e.g. 127.0.0.1 or "
+                             "10.0.0.0/8) whose X-Forwarded-For header names the client; from any other "
+                             "peer it is ignored (default: none)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"],
                         help="how much the server logs (default info)")
@@ -85,6 +94,20 @@ def links(host: str, port: int) -> list[str]:
     return lines
 
 
+def served_hosts(host: str, extra: list[str]) -> tuple[str, ...]:
+    """The ``Host`` names the server answers for besides the loopback ones: ``extra``
+    (``--allowed-host``) and the addresses of :func:`links` (the one it listens on, or on every
+    interface the LAN's)."""
+    hosts = [h.strip().lower() for h in extra if h.strip()]
+    if host in ("0.0.0.0", "", "::"):
+        lan = lan_address()
+        if lan is not None:
+            hosts.append(lan)
+    else:
+        hosts.append(host.strip("[]").lower())
+    return tuple(hosts)
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     try:
@@ -110,7 +133,10 @@ def run(args: argparse.Namespace) -> int:
         raise UnoError(f"--database: cannot open {_safe_url(url)}: {why}") from None
     options = ServerOptions(dev=args.dev, max_rooms=args.max_rooms, allowed_origins=tuple(args.allow_origin),
                             idle_hours=args.idle_hours, posts_per_10s=args.rate_limit,
-                            rate_limit=args.rate_limit)
+                            rate_limit=args.rate_limit,
+                            allowed_hosts=served_hosts(args.host, args.allowed_host),
+                            forwarded_allow_ips=tuple(a.strip() for a in args.forwarded_allow_ips.split(",")
+                                                      if a.strip()))
     sock = _listen(args.host, args.port)
     port = sock.getsockname()[1]
     settings: dict[str, Any] = {"log_level": args.log_level, "ws_max_size": MAX_FRAME_BYTES,
@@ -141,7 +167,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
-    """Refuse a port, a number of rooms, a rate, an idle time or a number of workers out of range."""
+    """Refuse a port, a number of rooms, a rate, an idle time or a number of workers out of range,
+    and a proxy that is no address or network."""
     if not 0 <= args.port <= 65535:
         raise OptionError(f"--port must be 0 to 65535, not {args.port}")
     if args.max_rooms < 1:
@@ -152,6 +179,12 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise OptionError(f"--idle-hours must be a finite number above 0, not {args.idle_hours}")
     if args.workers < 1:
         raise OptionError(f"--workers must be at least 1, not {args.workers}")
+    for proxy in args.forwarded_allow_ips.split(","):
+        try:
+            ipaddress.ip_network(proxy.strip(), strict=False) if proxy.strip() else None
+        except ValueError:
+            raise OptionError(f"--forwarded-allow-ips: {proxy.strip()!r} is not an address or a network "
+                              "(such as 127.0.0.1 or 10.0.0.0/8)") from None
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -192,7 +225,8 @@ def worker_app() -> Any:
 
     settings = json.loads(os.environ[WORKER_SETTINGS])
     options = settings["options"]
-    options["allowed_origins"] = tuple(options["allowed_origins"])
+    for name in ("allowed_origins", "allowed_hosts", "forwarded_allow_ips"):
+        options[name] = tuple(options[name])
     return create_app(Store(settings["database"]), ServerOptions(**options))
 
 

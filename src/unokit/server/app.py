@@ -17,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .. import __version__
 from .cluster import Cluster
@@ -26,7 +27,7 @@ from .rooms import Rooms, ServerOptions
 from .routes.pages import STATIC, pages
 from .routes.rooms import room_reads, rooms_api
 from .routes.socket import WsClient, socket
-from .security import SecurityHeaders, keep_secrets_out_of_logs
+from .security import Guards, SecurityHeaders, keep_secrets_out_of_logs
 from .store import Store
 
 log = logging.getLogger("unokit.server")
@@ -62,9 +63,12 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
             await cluster.stop()
 
     app = FastAPI(title="unokit", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
-                  openapi_url=None)
+                  openapi_url="/openapi.json")
     app.state.rooms = rooms
+    app.add_middleware(Guards, hosts=rooms.options.allowed_hosts, origins=rooms.options.allowed_origins)
     app.add_middleware(SecurityHeaders)
+    if rooms.options.forwarded_allow_ips:
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(rooms.options.forwarded_allow_ips))
 
     @app.exception_handler(ProtocolError)
     async def refused(_: Request, exc: ProtocolError) -> JSONResponse:
@@ -73,7 +77,9 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 413: "too_large", 429: "rate_limited"}.get(exc.status_code, "malformed")
-        return _error(ProtocolError(code, str(exc.detail), exc.status_code))
+        response = _error(ProtocolError(code, str(exc.detail), exc.status_code))
+        response.headers.update(exc.headers or {})  # a 405's Allow
+        return response
 
     limits = app.state.limits = Limits(rooms)
     app.include_router(pages(rooms))

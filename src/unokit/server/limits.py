@@ -10,12 +10,12 @@ from starlette.requests import HTTPConnection
 
 from .protocol import ProtocolError
 from .rooms import Rooms
-from .security import AddressLimits
+from .security import AddressLimits, client_address, normalize_code
 
 
 def address(request: HTTPConnection) -> str:
-    """The address a request (or a WebSocket) comes from."""
-    return request.client.host if request.client is not None else "?"
+    """The address a request (or a WebSocket) comes from (:func:`~.security.client_address`)."""
+    return client_address(request.scope)
 
 
 def bearer(request: HTTPConnection) -> str | None:
@@ -29,19 +29,25 @@ class Limits:
     """The per-address limits of ``--rate-limit`` (``ServerOptions.rate_limit`` in ten
     seconds; 0: none): on joins (``POST .../join``) and on guesses (a room code that is no
     room's, a token that is no seat's: past the limit, every lookup and ``hello`` from the
-    address is refused for a while, right ones too), so that codes and tokens cannot be
-    enumerated. A ``hello`` that finds its room and seat is not limited (a reload, a
-    reconnection)."""
+    address is refused for a while), so that codes and tokens cannot be enumerated. A request
+    that carries a seat's token of the room (a ``hello`` that finds its seat, the host's
+    ``POST .../start``) is never refused for the address's guesses, nor counted."""
 
     def __init__(self, rooms: Rooms) -> None:
         self.rooms = rooms
         self.joins = AddressLimits(rooms.options.rate_limit, 10.0)
         self.unknowns = AddressLimits(rooms.options.rate_limit, 10.0)
 
-    def check(self, address: str) -> None:
-        """Refuse every lookup of an address past its limit of unknown codes."""
-        if self.unknowns.blocked(address, time.monotonic()):
-            raise ProtocolError("rate_limited", "too many unknown room codes: wait a moment")
+    def check(self, address: str, code: str | None = None, token: str | None = None) -> None:
+        """Refuse every lookup of an address past its limit of guesses, but one with the token
+        of a seat of the room ``code``."""
+        if not self.unknowns.blocked(address, time.monotonic()):
+            return
+        if code is not None and token is not None:
+            room = self.rooms.find(normalize_code(code)[:32])
+            if room is not None and room.seat_of(token) is not None:
+                return
+        raise ProtocolError("rate_limited", "too many unknown room codes or tokens: wait a moment")
 
     def unknown(self, address: str) -> None:
         """Count a guess of ``address``: an unknown code, a wrong token."""
@@ -52,9 +58,10 @@ class Limits:
         if not self.joins.allow(address, time.monotonic()):
             raise ProtocolError("rate_limited", "too many joins from this address: wait a moment")
 
-    def room(self, address: str, code: str) -> Any:
-        """The room ``code`` (see :meth:`Rooms.get`), counting an unknown code."""
-        self.check(address)
+    def room(self, address: str, code: str, token: str | None = None) -> Any:
+        """The room ``code`` (see :meth:`Rooms.get`), counting an unknown code (``token``: the
+        seat's token the request carries, see :meth:`check`)."""
+        self.check(address, code, token)
         try:
             return self.rooms.get(code)
         except ProtocolError as exc:

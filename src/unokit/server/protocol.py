@@ -139,11 +139,34 @@ def clean_text(text: str) -> str:
     return " ".join(kept.split())
 
 
+BLANKS: Final = frozenset("\u115f\u1160\u17b4\u17b5\u180e\u2800\u3164\uffa0")
+"""Letters and signs that show nothing (Hangul fillers, the blank Braille pattern, ...)."""
+
+
+INVISIBLE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me", "Zs", "Zl", "Zp"})
+
+
+def shows_something(text: str) -> bool:
+    """Whether ``text`` holds a character that shows: not a space, a format or control
+    character, a mark alone, or one of :data:`BLANKS`.
+
+    >>> shows_something("Ana"), shows_something("\u3164\u2800 \u200b"), shows_something("\u0301")
+    (True, False, False)
+    """
+    return any(not ch.isspace() and ch not in BLANKS
+               and unicodedata.category(ch) not in INVISIBLE_CATEGORIES
+               for ch in text)
+
+
 def check_name(raw: str) -> str:
-    """A person's name, cleaned (:func:`clean_text`); raises ``malformed``."""
-    name = clean_text(raw)
+    """A person's name, cleaned (:func:`clean_text`) and in Unicode's composed form (NFC, so
+    that one name is always the same text); raises ``malformed`` for a name of more than
+    :data:`MAX_NAME` characters, or one that shows nothing (:func:`shows_something`)."""
+    name = unicodedata.normalize("NFC", clean_text(raw))
     if not name or len(name) > MAX_NAME:
         raise ProtocolError("malformed", f"name: a name has 1 to {MAX_NAME} characters")
+    if not shows_something(name):
+        raise ProtocolError("malformed", "name: a name must show at least one letter or sign")
     return name
 
 
@@ -240,7 +263,7 @@ class GameMessage:
 
 
 __all__ = [
-    "CHAT_HISTORY", "MAX_FRAME_BYTES", "RATE_LIMIT", "ClientMessage", "GameMessage",
+    "BLANKS", "CHAT_HISTORY", "MAX_FRAME_BYTES", "RATE_LIMIT", "ClientMessage", "GameMessage",
     "ProtocolError", "check_chat", "check_name", "check_size", "clean_text", "dumps", "events_of",
-    "malformed", "parse", "view_of",
+    "malformed", "parse", "shows_something", "view_of",
 ]

@@ -221,8 +221,8 @@ class Room:
         """``change()`` under :meth:`locked`; if another process changed the room at the same
         moment (the write refused as ``stale``: the room is read again), ``change`` runs again,
         its checks made afresh, up to :data:`SETTLE_TRIES` times. For what a person means
-        whatever the other change was (start the match, take a seat), not for a move, which was
-        chosen from a view that is now gone."""
+        whatever the other change was (start the match, take a seat, a host's kick, move of
+        seats or bot at a seat), not for a move, which was chosen from a view that is now gone."""
         for attempt in range(1, SETTLE_TRIES + 1):
             try:
                 async with self.locked():
@@ -365,17 +365,18 @@ class Room:
             self._give_up(seat, "left", None)
 
     async def kick(self, client: Client, seat: int) -> None:
-        """The host frees a person's seat (a bot takes it during a match)."""
-        async with self.locked():
+        """The host frees a person's seat (a bot takes it during a match; :meth:`settled`)."""
+        def kick() -> None:
             self._host(client)
             if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human" or seat == self.host:
                 raise ProtocolError("illegal", f"seat {seat} is not another person's seat")
             self._give_up(seat, "kicked", None)
+        await self.settled(kick)
 
     async def set_bot(self, client: Client, seat: int, bot: str | None) -> None:
         """The host puts a bot at ``seat`` (a person there leaves it), or in the lobby opens a
-        bot's seat (``bot`` ``None``)."""
-        async with self.locked():
+        bot's seat (``bot`` ``None``; :meth:`settled`)."""
+        def put() -> None:
             self._host(client)
             if not 0 <= seat < len(self.seats) or seat == self.host:
                 raise ProtocolError("illegal", f"seat {seat} cannot be given to a bot")
@@ -392,10 +393,11 @@ class Room:
             self.store_seats(s)
             self.send_room()
             self.kick_driver()
+        await self.settled(put)
 
     async def move(self, client: Client, seat: int, to: int) -> None:
-        """The host swaps what sits at ``seat`` and at ``to`` (in the lobby)."""
-        async with self.locked():
+        """The host swaps what sits at ``seat`` and at ``to`` (in the lobby; :meth:`settled`)."""
+        def swap() -> None:
             self._host(client)
             if self.status != LOBBY:
                 raise ProtocolError("illegal", "seats are moved in the lobby only")
@@ -406,6 +408,9 @@ class Room:
             data_a = a.data()
             a.set(b.data())
             b.set(data_a)
+            host = to if self.host == seat else seat if self.host == to else self.host
+            self.writer.seats([a.data(), b.data()], host=host)  # stored first: a refusal changes nothing here
+            self.host = host
             for c in self.clients:
                 if c.seat in (seat, to):
                     c.seat = to if c.seat == seat else seat
@@ -414,11 +419,9 @@ class Room:
                 self.gone[to] = gone_a
             if gone_b is not None:
                 self.gone[seat] = gone_b
-            if self.host in (seat, to):
-                self.host = to if self.host == seat else seat
-            self.writer.seats([a.data(), b.data()], host=self.host)
             self.publish_presence()
             self.send_room()
+        await self.settled(swap)
 
     def _give_up(self, seat: int, reason: str, bot: str | None) -> None:
         s = self.seats[seat]
@@ -427,13 +430,14 @@ class Room:
         else:
             s.kind, s.name, s.bot, s.token_hash = "bot", None, bot or self.settings.fill_bot, None
         s.ready = s.away = False
-        for c in [c for c in self.clients if c.seat == seat]:
-            self.clients.remove(c)
-            c.send_off(reason)
         if self.host == seat:
             people = [t.seat for t in self.seats if t.kind == "human"]
             self.host = people[0] if people else None
+        # stored first: a refusal sends nobody off
         self.writer.seats([s.data()], host=self.host, set_host=True)
+        for c in [c for c in self.clients if c.seat == seat]:
+            self.clients.remove(c)
+            c.send_off(reason)
         self.publish_presence()
         if not any(t.kind == "human" for t in self.seats):
             self.close("empty")
@@ -699,6 +703,12 @@ class ServerOptions:
     """Joins (``POST .../join``) and guesses (unknown room codes, tokens that are no seat's)
     one address may make in ten seconds, each (``rate_limited`` past them; 0: no limit).
     ``--rate-limit`` sets it and :attr:`posts_per_10s`."""
+    allowed_hosts: tuple[str, ...] = ()
+    """The ``Host`` names the server answers for besides the loopback ones (``--allowed-host``,
+    and the addresses ``unokit serve`` prints)."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """The proxies (addresses, or networks such as ``10.0.0.0/8``) whose ``X-Forwarded-For``
+    names the client (``--forwarded-allow-ips``); no other peer's is read."""
 
 
 class Rooms:

@@ -4,7 +4,7 @@ and its record (and, with ``--dev``, its position)."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -12,10 +12,13 @@ from pydantic import ValidationError
 
 from ...core.record import record_of
 from ..limits import Limits, address, bearer
-from ..models import CreateRoom, JoinRoom
+from ..models import CreateRoom, JoinRoom, request_body
 from ..protocol import ProtocolError, check_name, check_size, malformed
 from ..rooms import Rooms
 from ..security import AddressLimits, normalize_code
+
+ANY_JSON: Final = {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
+"""The body of ``POST .../start``: a JSON object (``{}``), not read."""
 
 
 def rooms_api(rooms: Rooms, limits: Limits) -> APIRouter:
@@ -39,7 +42,7 @@ def rooms_api(rooms: Rooms, limits: Limits) -> APIRouter:
         check_size(body)
         return body or b"{}"
 
-    @router.post("/api/rooms", status_code=201)
+    @router.post("/api/rooms", status_code=201, openapi_extra={"requestBody": request_body(CreateRoom)})
     async def create_room(request: Request) -> Response:
         try:
             body = CreateRoom.model_validate_json(await body_of(request))
@@ -49,7 +52,7 @@ def rooms_api(rooms: Rooms, limits: Limits) -> APIRouter:
         return JSONResponse({"code": room.code, "seat": 0, "token": token, "link": f"/r/{room.code}"},
                             status_code=201)
 
-    @router.post("/api/rooms/{code}/join")
+    @router.post("/api/rooms/{code}/join", openapi_extra={"requestBody": request_body(JoinRoom)})
     async def join_room(code: str, request: Request) -> Response:
         try:
             body = JoinRoom.model_validate_json(await body_of(request))
@@ -61,10 +64,10 @@ def rooms_api(rooms: Rooms, limits: Limits) -> APIRouter:
         seat, token = await room.take_seat(name, body.seat)
         return JSONResponse({"code": room.code, "seat": seat, "token": token, "link": f"/r/{room.code}"})
 
-    @router.post("/api/rooms/{code}/start")
+    @router.post("/api/rooms/{code}/start", openapi_extra={"requestBody": ANY_JSON})
     async def start_room(code: str, request: Request) -> Response:
         await body_of(request)  # counted, and its size checked; its content is not read
-        room = room_of(request, code)
+        room = limits.room(address(request), code, bearer(request))
         try:
             await room.start(bearer(request))
         except ProtocolError as exc:

@@ -16,7 +16,7 @@ from ..limits import Limits
 from ..models import Hello
 from ..protocol import RATE_LIMIT, ProtocolError, dumps, parse
 from ..rooms import Client, Rooms, handle
-from ..security import RateLimiter, normalize_code, origin_allowed
+from ..security import RateLimiter, client_address, normalize_code, origin_allowed
 
 log = logging.getLogger("unokit.server")
 
@@ -46,7 +46,7 @@ class WsClient(Client):
     def __init__(self, ws: WebSocket, code: str) -> None:
         super().__init__(code)
         self.ws = ws
-        self.address = ws.client.host if ws.client is not None else "?"
+        self.address = client_address(ws.scope)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.rate = RateLimiter(RATE_LIMIT)
         self.closing = False
@@ -140,7 +140,7 @@ async def _serve(rooms: Rooms, limits: Limits, client: WsClient, ws: WebSocket) 
                 raise ProtocolError("malformed", "messages are JSON text frames")
             checked = parse(text)
             if isinstance(checked, Hello) and client.room is None:
-                limits.check(client.address)
+                limits.check(client.address, client.code, checked.token)
                 try:
                     await handle(rooms, client, checked)
                 except ProtocolError as exc:

@@ -284,7 +284,7 @@ export class Connection {
   /** The host starts the match (a room never starts by itself). */
   async start() {
     const saved = Tokens.get(this.code);
-    return request("POST", `/api/rooms/${encodeURIComponent(this.code)}/start`, undefined, saved && saved.token);
+    return request("POST", `/api/rooms/${encodeURIComponent(this.code)}/start`, {}, saved && saved.token);
   }
 
   kick(seat) {
