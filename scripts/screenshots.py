@@ -1,5 +1,6 @@
 """The screenshots of docs/web/ (docs/web.md): the table on a phone (390 x 844) and on a desktop
-(1440 x 900), with 4 and 10 players, in English and Greek, taken in Debian's Chromium through
+(1440 x 900), with 4 and 10 players, in English and Greek, and on a phone the score table at a
+round's end and the hands Mater's peek showed, taken in Debian's Chromium through
 Playwright against ``unokit serve --dev`` on a free port, each room with a stacked first deal.
 
     PYTHONPATH=src .venv/bin/python scripts/screenshots.py [--out docs/web]
@@ -68,14 +69,15 @@ def server() -> Iterator[str]:
             proc.wait(10)
 
 
-def open_table(page: Any, base: str, players: int, mine: int, name: str) -> None:
+def open_table(page: Any, base: str, players: int, mine: int, name: str, deal: dict[str, Any] | None = None,
+               edition: str = "classic") -> None:
     """Make a room with a stacked deal (this page at seat 0, bots elsewhere), start it, and wait
     for this seat's turn."""
     page.goto(base + "/")
     page.wait_for_selector("body.ready")
-    form = {"name": name, "edition": "classic", "players": players, "public": False,
-            "bots": [BOTS[n % len(BOTS)] for n in range(players - 1)], "options": {}, "bot_delay": 0,
-            "between_rounds": 0, "forget_uno": 0, "seed": 1, "deal": stacked_deal(players, mine)}
+    form = {"name": name, "edition": edition, "players": players, "public": False,
+            "bots": [BOTS[n % len(BOTS)] for n in range(players - 1)], "options": {}, "bot_delay": 0.2,
+            "between_rounds": 120, "forget_uno": 0, "seed": 1, "deal": deal or stacked_deal(players, mine)}
     code = page.evaluate("async (f) => (await (await import('/static/net.js')).createRoom(f)).code", form)
     page.goto(f"{base}/r/{code}")
     page.wait_for_selector("#start-match")
@@ -93,6 +95,30 @@ def shoot(path: Path, page: Any) -> None:
         with Image.open(path) as img:
             small = img.convert("RGB").quantize(256, dither=Image.Dither.NONE)
         small.save(path, optimize=True)
+
+
+def overlays(browser: Any, base: str, out: Path) -> None:
+    """On a phone: the score table at a round's end, and the hands Mater's peek showed."""
+    ctx = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844}, is_mobile=True,
+                              has_touch=True, reduced_motion="reduce", device_scale_factor=1)
+    page = ctx.new_page()
+    deal = {"dealer": 3, "hands": [["G7"], ["R1", "R2", "B3"], ["Y4", "Y5"], ["B8", "R9", "Y9"]],
+            "discard": "G5", "draw": ["B1", "B2", "R4", "Y2", "G2", "G3"]}
+    open_table(page, base, 4, 1, "Ana", deal)
+    page.click('#hand button.card.playable[data-card="G7"]')
+    page.wait_for_selector("#round-end:not([hidden]) #ready-button")
+    shoot(out / "round-end-phone.png", page)
+    deal = {"dealer": 3, "hands": [["WM", "R3", "G8", "B4"], ["Y5", "B7", "B9", "R6"], ["G1", "Y1", "B2"],
+                                   ["R7", "Y3", "G6", "B1", "R2"]],
+            "discard": "G2", "draw": ["R1", "R4", "G4", "B5", "Y6", "G9"]}
+    open_table(page, base, 4, 4, "Ana", deal, edition="cars2")
+    page.click('#hand button.card.playable[data-card="WM"]')
+    page.click('#picker button[data-color="Y"]')
+    page.wait_for_selector('#discard .card[data-card="Y5"]')
+    page.wait_for_selector("#seen-panel:not([hidden])")
+    page.wait_for_timeout(1500)
+    shoot(out / "shown-hands-phone.png", page)
+    ctx.close()
 
 
 def main() -> None:
@@ -118,6 +144,7 @@ def main() -> None:
                     shoot(path, page)
                     print(path)
                     ctx.close()
+        overlays(browser, base, args.out)
         browser.close()
 
 
