@@ -209,3 +209,32 @@ def test_the_hands_you_were_shown_leave_out_the_cards_played_since(contexts: Any
     page.wait_for_selector("#seen-panel", state="hidden")
     page.click("#seen-open")
     page.wait_for_selector("#seen-panel:not([hidden])")
+
+
+def test_back_from_the_background_the_page_reconnects_silently(contexts: Any, base: str) -> None:
+    page = contexts("phone")
+    sockets: list[Any] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    room(page, base, 2, deal(2, 7))
+    page.wait_for_selector("#hand button.card.playable")
+    opened = len(sockets)
+    page.evaluate("""() => {
+        const set = (state) => {
+            Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+            document.dispatchEvent(new Event("visibilitychange"));
+        };
+        set("hidden");
+        const now = Date.now;
+        Date.now = () => now() + 60000;  // a minute in the background
+        set("visible");
+        Date.now = now;
+    }""")
+    deadline = page.evaluate("() => Date.now()") + 5000
+    while len(sockets) == opened and page.evaluate("() => Date.now()") < deadline:
+        page.wait_for_timeout(50)
+        assert page.locator("#conn-banner").is_hidden()
+    assert len(sockets) == opened + 1
+    page.wait_for_selector("#hand button.card.playable")
+    assert page.locator("#conn-banner").is_hidden()
+    page.locator("#hand button.card.playable").first.click()  # the new socket plays
+    page.locator("#log li", has_text="Player 1 plays").first.wait_for()
