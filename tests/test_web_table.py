@@ -1,9 +1,10 @@
 """The table's layout in real Chromium (docs/web.md, "The table"): on a phone upright (390 x 844)
 and on its side (844 x 390), with touch and mobile emulation, and on a desktop (1440 x 900),
 with 2, 4 and 10 players and hands of 7 and 25 cards, every card of the hand and the Draw and
-UNO! controls lie in the viewport on your turn without scrolling, each at least 44 px; the
-round's end is an overlay in view; the other seats keep their places across a Reverse; the
-hands you were shown leave out a card once it is played.
+UNO! controls lie in the viewport on your turn without scrolling, each at least 44 px, and so
+does a wild's colour picker; the round's end is an overlay in view; the other seats keep their
+places across a Reverse; the hands you were shown leave out a card once it is played; back from
+the background, the page reconnects silently.
 
 A server of its own (``unokit serve --dev --rate-limit 0``: many rooms in a few seconds), rooms
 with a stacked first deal. Skipped like tests/test_web_browser.py without Playwright or Chromium.
@@ -151,6 +152,18 @@ def test_your_hand_and_moves_fit_the_screen_on_your_turn(contexts: Any, base: st
         for b in boxes[i + 1:]:
             apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
             assert apart, f"{a} overlaps {b}"
+
+
+@pytest.mark.parametrize("view", list(VIEWPORTS))
+def test_the_colour_picker_is_in_view_with_the_hand(contexts: Any, base: str, view: str) -> None:
+    page = contexts(view)
+    room(page, base, 10, deal(10, 25, first=["W"]))
+    page.locator('#hand button.card.playable[data-card="W"]').click()
+    page.wait_for_selector("#picker .color-btn")
+    assert page.locator("#picker .color-btn").count() == 4
+    bad = in_view(page, "#picker .btn, #hand button.card, #act-uno")
+    assert not bad, bad
+    assert page.evaluate("() => window.scrollY") == 0
 
 
 def places(page: Any) -> dict[str, tuple[int, int]]:
