@@ -130,6 +130,8 @@ export class Connection {
     this.pendingEvents = null;
     this.pendingReplay = false;
     this.welcomed = false;
+    this.again = null; // the timer of the next try
+    this.quietUntil = 0;
   }
 
   /** Take the seat whose token is stored, or watch. */
@@ -144,7 +146,7 @@ export class Connection {
 
   connect() {
     if (this.closed) return;
-    this.h.onStatus && this.h.onStatus("connecting");
+    this.status("connecting");
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.addEventListener("open", () => {
@@ -153,7 +155,8 @@ export class Connection {
       this.welcomed = false;
       this.pendingEvents = null;
       this.pendingReplay = false;
-      this.h.onStatus && this.h.onStatus("open");
+      this.quietUntil = 0;
+      this.status("open");
       this.hello();
     });
     ws.addEventListener("message", (ev) => {
@@ -169,13 +172,38 @@ export class Connection {
     ws.addEventListener("close", () => {
       if (this.ws !== ws) return;
       this.ws = null;
-      this.h.onStatus && this.h.onStatus("closed");
+      this.status("closed");
       if (this.closed) return;
       // The server is down or restarting, or the network went away: try again, more slowly.
       const wait = Math.min(500 * 2 ** this.retry, 5000);
       this.retry += 1;
-      window.setTimeout(() => this.connect(), wait);
+      window.clearTimeout(this.again);
+      this.again = window.setTimeout(() => this.connect(), wait);
     });
+  }
+
+  /**
+   * The page is in view again (visibilitychange) after `away` ms: a phone may have dropped its
+   * socket in the background, or left it open but dead. Reconnect now rather than at the next
+   * try, and silently: the status shows only if it takes more than a few seconds.
+   */
+  wake(away) {
+    if (this.closed) return;
+    const state = this.ws ? this.ws.readyState : WebSocket.CLOSED;
+    if (state === WebSocket.CONNECTING || (state === WebSocket.OPEN && away < 10000)) return;
+    window.clearTimeout(this.again);
+    this.retry = 0;
+    this.quietUntil = Date.now() + 3000;
+    window.setTimeout(() => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) this.status("connecting");
+    }, 3100);
+    this.reconnect();
+  }
+
+  /** Tell the page the connection's status (not while a silent reconnect is under way). */
+  status(what) {
+    if (what !== "open" && this.quietUntil && Date.now() < this.quietUntil) return;
+    if (this.h.onStatus) this.h.onStatus(what);
   }
 
   hello(spectator = false) {

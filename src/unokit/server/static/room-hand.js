@@ -44,7 +44,7 @@ export function mySeat(page, me, playable) {
       h("h2", { id: "my-seat-title" }, h("bdi", { text: page.seatLabel(me) }), " ", _("(you)")),
       badges,
       h("span", { class: "muted", text: format(_("score {points}"), { points: points(score ?? 0) }) })),
-    hand.length ? h("ul", { class: "hand", id: "hand", "aria-label": _("Your hand") }, items)
+    hand.length ? h("ul", { class: `hand${hand.length <= 10 ? " hand-few" : ""}`, id: "hand", "aria-label": _("Your hand") }, items)
       : h("p", { class: "muted", id: "hand", text: _("(no cards)") }),
     h("p", { class: "legend muted", text: _("Raised cards can be played. Keys: ←/→ choose, Enter play, D draw, P pass, U UNO, A take the cards, X challenge, C catch, R/Y/G/B colour, ? rules.") }));
 }

@@ -1,8 +1,7 @@
-// A room's side panels — the scores, the hands you have seen, the move log, the chat — and
+// A room's side panels — the scores, the move log, the chat — and
 // the score table shown between rounds and at the match's end. `page` is the RoomPage.
 
 import { _, format } from "./i18n.js";
-import { cardElement, sortedHand } from "./cards.js";
 import { h, replaceChildren } from "./dom.js";
 import { seatName } from "./teller.js";
 import { points } from "./ui.js";
@@ -22,25 +21,6 @@ export function drawScores(page, started) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: _("Player") }), h("th", { scope: "col", text: _("Total") }))),
       h("tbody", {}, sides)),
     h("p", { class: "muted", text: format(_("Target: {target} points"), { target: points(view.target) }) }));
-}
-
-/** The hands shown to you (a Mater peek, a challenge). */
-export function drawSeen(page, started) {
-  const el = page.el.seen;
-  const seen = (started && page.view && page.view.seen) || {};
-  const seats = Object.keys(seen).map(Number).sort((a, b) => a - b);
-  el.hidden = !seats.length;
-  if (!seats.length) {
-    el.textContent = "";
-    return;
-  }
-  const ed = page.edition();
-  replaceChildren(el,
-    h("h2", { id: "seen-title", text: _("Hands you have seen") }),
-    h("ul", { class: "seen-list", id: "seen-list" }, seats.map((seat) => h("li", { dataset: { seat: String(seat) } },
-      h("bdi", { class: "seen-who", text: page.seatLabel(seat) }),
-      h("span", { class: "mini-hand" }, sortedHand(seen[seat]).map((c) => cardElement(c, ed))),
-      seen[seat].length ? null : h("span", { text: "—" })))));
 }
 
 /** The move log. */

@@ -18,10 +18,7 @@ export function drawTable(page) {
   const status = statusText(page);
   if (page.el.status.textContent !== status) page.el.status.textContent = status;
   page.el.deadline.textContent = deadlineText(page);
-  const parts = [
-    opponents(page, me),
-    center(page),
-  ];
+  const parts = [ring(page, me)];
   if (me !== null) {
     parts.push(mySeat(page, me, playable));
     parts.push(actionBar(page, me));
@@ -88,13 +85,47 @@ export function deadlineText(page) {
   return format(ngettext("{who}: {n} second left.", "{who}: {n} seconds left.", n), { who: seatName(view.turn), n });
 }
 
-/** The other seats, in the order play goes from this seat (all seats for a spectator). */
-function opponents(page, me) {
+/** The places of the seats around the table: for a seat, the others from the next seat number
+ * on (its left) over the top to the seat before it (its right), always in that order, whatever
+ * the direction of play; for a spectator, every seat. Each is [seat, x, y], x and y from 0 to
+ * 1 in the ring; `rows` says which edges are used ({ top, sides }). */
+export function seatPlaces(players, me) {
+  const seats = [];
+  if (me === null) for (let s = 0; s < players; s += 1) seats.push(s);
+  else for (let i = 1; i < players; i += 1) seats.push((me + i) % players);
+  const k = seats.length;
+  const side = k >= 3 ? Math.ceil((k - 2) / 3) : 0;
+  const top = k - 2 * side;
+  const y0 = top > 0 ? 0.34 : 0;
+  const column = (j) => (side === 1 ? 0.55 : 1 - (j * (1 - y0)) / (side - 1));
+  const edge = side > 0 && top >= 3 ? 0 : 0.22;
+  const across = (i) => (top === 1 ? 0.5 : edge + ((1 - 2 * edge) * i) / (top - 1));
+  const places = seats.map((seat, n) => {
+    if (n < side) return [seat, 0, column(n)];
+    if (n < side + top) return [seat, across(n - side), 0];
+    return [seat, 1, column(k - 1 - n)];
+  });
+  return { places, rows: { top: top > 0, sides: side > 0 } };
+}
+
+/** The other seats around the table, each in its fixed place, and the piles in the middle. */
+function ring(page, me) {
   const view = page.view;
   const catchable = new Set(page.targets("catch"));
   const swaps = new Set(view.awaiting === "swap" && view.turn === me ? page.targets("swap") : []);
-  const panels = view.around.map((seat) => seatPanel(page, seat, { catchable: catchable.has(seat), swap: swaps.has(seat) }));
-  return h("ul", { class: "opponents", id: "opponents", "aria-label": _("Players") }, panels);
+  const { places, rows } = seatPlaces(view.players || view.hand_sizes.length, me);
+  const panels = places.map(([seat, x, y]) => {
+    const el = seatPanel(page, seat, { catchable: catchable.has(seat), swap: swaps.has(seat) });
+    el.style.setProperty("--x", String(x));
+    el.style.setProperty("--y", String(y));
+    el.dataset.place = x === 0 ? "left" : x === 1 ? "right" : "top";
+    return el;
+  });
+  const cls = ["ring", rows.top ? "ring-top" : "", rows.sides ? "ring-sides" : ""];
+  return h("div", { class: cls.join(" "), id: "ring", dataset: { seats: String(places.length) } },
+    h("ul", { class: "opponents", id: "opponents", "aria-label": _("Players") }, panels),
+    center(page),
+    page.shown.reopenButton(page));
 }
 
 function seatPanel(page, seat, { catchable, swap }) {
@@ -102,18 +133,18 @@ function seatPanel(page, seat, { catchable, swap }) {
   const size = view.hand_sizes[seat] ?? 0;
   const out = view.eliminated && view.eliminated[seat];
   const info = page.room && page.room.seats[seat];
+  const playing = !["round_over", "game_over"].includes(view.awaiting);
   const cls = ["seat"];
-  if (seat === view.turn && !["round_over", "game_over"].includes(view.awaiting)) cls.push("on-turn");
+  if (seat === view.turn && playing) cls.push("on-turn");
+  if (seat === view.next && seat !== view.turn && playing) cls.push("is-next");
   if (out) cls.push("out");
   if (page.anim.seats.has(seat)) cls.push("anim-pulse");
   const badges = [];
-  if (seat === view.turn && !["round_over", "game_over"].includes(view.awaiting)) badges.push(h("span", { class: "badge badge-turn", text: _("to play") }));
-  if (seat === view.dealer) badges.push(h("span", { class: "badge", text: _("dealer") }));
+  if (seat === view.turn && playing) badges.push(h("span", { class: "badge badge-turn visually-hidden", text: _("to play") }));
+  if (seat === view.dealer) badges.push(h("span", { class: "badge badge-dealer", text: _("dealer") }));
   if (info && info.away) badges.push(h("span", { class: "badge badge-off", text: _("a bot plays for them") }));
   if (size === 1 && !(view.owed && view.owed[seat])) badges.push(h("span", { class: "badge badge-uno", text: "UNO!" }));
   if (view.owed && view.owed[seat]) badges.push(h("span", { class: "badge badge-warn", text: _("no UNO call!") }));
-  const backs = h("span", { class: "backs", "aria-hidden": "true" });
-  for (let i = 0; i < Math.min(size, 12); i += 1) backs.append(h("span", { class: "mini-back" }));
   const score = view.scores ? view.scores[page.sideOf(seat)] : null;
   const buttons = [];
   if (catchable) {
@@ -130,11 +161,24 @@ function seatPanel(page, seat, { catchable, swap }) {
       text: _("Swap hands"), onclick: () => page.send(`swap ${seat}`),
     }));
   }
-  return h("li", { class: cls.join(" "), dataset: { seat: String(seat) } },
-    h("div", { class: "seat-head" }, h("bdi", { class: "seat-label", text: page.seatLabel(seat) }), badges),
-    out ? h("div", { class: "muted", text: _("out of the game") })
-      : h("div", { class: "seat-cards" }, backs, h("span", { class: "count", text: format(ngettext("{n} card", "{n} cards", size), { n: size }) })),
-    score !== null && score !== undefined ? h("div", { class: "muted", text: format(_("score {points}"), { points: points(score) }) }) : null,
+  const count = format(ngettext("{n} card", "{n} cards", size), { n: size });
+  const label = page.seatLabel(seat);
+  const base = seatName(seat);
+  const name = label.startsWith(`${base} · `) ? label.slice(base.length + 3) : label;
+  return h("li", { class: cls.join(" "), dataset: { seat: String(seat) }, title: label },
+    h("div", { class: "seat-name-line" },
+      h("span", { class: "seat-no", "aria-hidden": "true", text: String(seat + 1) }),
+      h("bdi", { class: "seat-label" }, name === label ? label
+        : [h("span", { class: "visually-hidden", text: `${base} · ` }), name])),
+    h("div", { class: "seat-line" },
+      out ? h("span", { class: "muted", text: _("out of the game") })
+        : h("span", { class: "seat-cards" },
+          h("span", { class: "mini-back", "aria-hidden": "true" }),
+          h("span", { class: "count", "aria-hidden": "true", text: String(size) }),
+          h("span", { class: "visually-hidden", text: count })),
+      badges,
+      score !== null && score !== undefined
+        ? h("span", { class: "seat-score", text: format(_("score {points}"), { points: points(score) }) }) : null),
     buttons);
 }
 
@@ -144,37 +188,39 @@ function center(page) {
   const ed = page.edition();
   const color = colorLetter(view.color);
   const canDraw = page.has("draw");
+  const drawText = format(ngettext("Draw pile: {n} card", "Draw pile: {n} cards", view.draw_size), { n: view.draw_size });
   const pile = h("button", {
     type: "button", class: "pile draw-pile", id: "draw-pile", disabled: !canDraw,
-    "aria-label": canDraw ? _("Draw a card") : format(ngettext("Draw pile: {n} card", "Draw pile: {n} cards", view.draw_size), { n: view.draw_size }),
+    "aria-label": canDraw ? _("Draw a card") : drawText, title: drawText,
     onclick: () => page.send("draw"),
-  }, cardBack(null), h("span", { class: "pile-count", text: String(view.draw_size) }));
+  }, cardBack(null), h("span", { class: "pile-count", "aria-hidden": "true", text: String(view.draw_size) }));
   const top = view.top ? cardElement(view.top, ed) : h("span", { class: "card card-empty" });
   if (page.anim.discard) top.classList.add("anim-in");
-  const discard = h("div", { class: "pile discard", id: "discard" }, top);
+  const discard = h("div", { class: "pile discard", id: "discard", title: _("Discard pile") }, top);
   const colorBox = h("div", { class: "in-play", id: "color-in-play" },
-    h("span", { class: "muted", text: _("Colour in play: ") }),
+    h("span", { class: "visually-hidden", text: _("Colour in play: ") }),
     view.awaiting === "color" ? h("span", { text: _("to be chosen") })
       : h("span", { class: `swatch color-${color || "W"}`, text: color ? `${colorName(color)} [${color}]` : "?" }));
   const order = view.order.map(seatName);
   const way = view.direction === -1 ? _("right") : _("left");
-  const arrow = view.direction === -1 ? "↺" : "↻";
+  const words = format(_("Direction: {way} {arrow} ({order})"), { way, arrow: view.direction === -1 ? "↺" : "↻", order: order.join(" → ") });
+  const arrow = h("span", {
+    class: `arrow ${view.direction === -1 ? "ccw" : "cw"}${page.anim.direction ? " turned" : ""}`,
+    "aria-hidden": "true", text: view.direction === -1 ? "↺" : "↻",
+  });
   const info = [
-    h("div", { class: "direction", id: "direction", dataset: { direction: String(view.direction) } },
-      h("span", { text: format(_("Direction: {way} {arrow} ({order})"), { way, arrow, order: order.join(" → ") }) })),
+    h("div", { class: "direction", id: "direction", title: words, dataset: { direction: String(view.direction) } },
+      arrow, h("span", { class: "visually-hidden", text: words })),
     colorBox,
-    h("div", { class: "muted", text: format(ngettext("Draw pile: {n} card", "Draw pile: {n} cards", view.draw_size), { n: view.draw_size }) }),
-    h("div", { class: "muted", text: [
-      format(_("Round {n}"), { n: (view.round ?? 0) + 1 }),
-      format(_("Target: {target} points"), { target: points(view.target) }),
-    ].join(" · ") }),
   ];
   if (view.awaiting === "respond" && view.pending) {
     info.push(h("div", { class: "pending", text: format(_("Cards to draw: {n}"), { n: view.pending }) }));
   }
+  info.push(h("div", { class: "round-line", text: [
+    format(_("Round {n}"), { n: (view.round ?? 0) + 1 }),
+    format(_("Target: {target} points"), { target: points(view.target) }),
+  ].join(" · ") }));
   return h("div", { class: "center", id: "center" },
-    h("div", { class: "piles" },
-      h("figure", {}, pile, h("figcaption", { text: _("Draw pile") })),
-      h("figure", {}, discard, h("figcaption", { text: _("Discard pile") }))),
+    h("div", { class: "piles" }, pile, discard),
     h("div", { class: "center-info" }, info));
 }

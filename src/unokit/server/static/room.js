@@ -18,7 +18,8 @@ import { closedText, errorText, navigate, toast } from "./ui.js";
 import { focusHand, key } from "./room-keys.js";
 import { drawLobby } from "./room-lobby.js";
 import { deadlineText, drawTable } from "./room-table.js";
-import { drawChat, drawLog, drawRoundEnd, drawScores, drawSeen } from "./room-panels.js";
+import { drawChat, drawLog, drawRoundEnd, drawScores } from "./room-panels.js";
+import { drawSeen, ShownHands } from "./room-seen.js";
 
 const MAX_LOG = 300;
 
@@ -40,7 +41,13 @@ export class RoomPage {
     this.winners = null;
     this.status = "connecting";
     this.anim = { discard: false, seats: new Set(), hand: new Set() };
+    this.shown = new ShownHands();
     this.onKey = (ev) => key(this, ev);
+    // Phones drop a page's socket in the background: coming back, it reconnects at once.
+    this.onVisible = () => {
+      if (document.visibilityState === "hidden") this.hiddenAt = Date.now();
+      else if (this.conn) this.conn.wake(Date.now() - (this.hiddenAt || Date.now()));
+    };
   }
 
   // ------------------------------------------------------------------ life
@@ -48,6 +55,7 @@ export class RoomPage {
   start() {
     this.build();
     document.addEventListener("keydown", this.onKey);
+    document.addEventListener("visibilitychange", this.onVisible);
     this.conn = new Connection(this.code, {
       onRoom: (room) => this.gotRoom(room),
       onGame: (game) => this.gotGame(game),
@@ -71,6 +79,7 @@ export class RoomPage {
   destroy() {
     window.clearInterval(this.timer);
     document.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("visibilitychange", this.onVisible);
     if (this.conn) this.conn.close();
   }
 
@@ -155,7 +164,10 @@ export class RoomPage {
     if (this.teller.eliminated === null && this.view) this.teller.eliminated = this.view.eliminated;
     this.anim = { discard: false, seats: new Set(), hand: new Set() };
     const me = view.seat;
+    this.shown.begin(game.replay, first);
     for (const e of game.events || []) {
+      this.shown.event(e, me, view.players || this.players(), !game.replay);
+      if (e.type === "DirectionChanged" && !game.replay) this.anim.direction = true;
       if (e.type === "RoundStarted") {
         if (e.round_no === 0) {
           // A new match (a rematch): its totals start again.
@@ -349,9 +361,9 @@ export class RoomPage {
       status: h("p", { id: "status", class: "status", "aria-live": "polite" }),
       deadline: h("p", { id: "deadline", class: "deadline" }),
       tableBody: h("div", { id: "table-body" }),
-      overlay: h("section", { id: "round-end", class: "panel round-end", "aria-labelledby": "round-end-title" }),
+      overlay: h("section", { id: "round-end", class: "panel overlay round-end", role: "dialog", "aria-labelledby": "round-end-title" }),
       scores: h("section", { id: "scores-panel", class: "panel small", "aria-labelledby": "scores-title" }),
-      seen: h("section", { id: "seen-panel", class: "panel small", "aria-labelledby": "seen-title" }),
+      seen: h("section", { id: "seen-panel", class: "panel overlay seen-overlay", role: "dialog", "aria-labelledby": "seen-title" }),
       log: h("ol", { id: "log", class: "log", role: "log", "aria-labelledby": "log-title", tabindex: "0" }),
       chatList: h("ol", { id: "chat-list", class: "chat-list", role: "log", "aria-labelledby": "chat-title", tabindex: "0" }),
       chatForm: h("form", { id: "chat-form", class: "chat-form" }),
@@ -400,6 +412,8 @@ export class RoomPage {
     this.el.table.setAttribute("aria-label", _("Table"));
     if (!started) drawLobby(this);
     else drawTable(this);
+    if (started && !this.tableShown) window.scrollTo(0, 0); // the table fills the screen from its top
+    this.tableShown = started;
     drawRoundEnd(this, started);
     drawScores(this, started);
     drawSeen(this, started);
