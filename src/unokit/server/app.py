@@ -19,7 +19,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__
+from . import transport
 from .cluster import Cluster
+from .guards import Guards, close_unjoined_rooms
 from .limits import Limits
 from .protocol import ProtocolError
 from .rooms import Rooms, ServerOptions
@@ -42,6 +44,8 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
     processes serving the same database (:mod:`.cluster`)."""
     cluster = Cluster(store.url) if store.postgresql else None
     rooms = Rooms(store, options, cluster)
+    limited = rooms.options
+    transport.configure(limited.header_timeout, limited.body_timeout, limited.pings_per_second)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -55,8 +59,10 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
             log.info("serving with the other processes of the database as server %s", cluster.id)
         rooms.start()
         janitor = asyncio.get_running_loop().create_task(_close_idle_rooms(rooms))
+        unjoined = asyncio.get_running_loop().create_task(close_unjoined_rooms(rooms))
         yield
         janitor.cancel()
+        unjoined.cancel()
         rooms.stop()
         if cluster is not None:
             await cluster.stop()
@@ -79,7 +85,7 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
     app.include_router(pages(rooms))
     app.include_router(rooms_api(rooms, limits))
     app.include_router(room_reads(rooms, limits))
-    app.include_router(socket(rooms, limits))
+    app.include_router(socket(rooms, limits, Guards(rooms.options)))
     static = StaticFiles(directory=STATIC, check_dir=False)
     app.mount("/static", static, name="static")
     return app
