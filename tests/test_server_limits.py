@@ -221,10 +221,11 @@ async def _chat_burst(conns: list[ClientConnection], lines: int) -> tuple[int, i
     started = time.monotonic()
     for i in range(lines):
         await conns[i % len(conns)].send(json.dumps({"type": "chat", "text": f"line {i}"}))
-    accepted = refused_lines = 0
+    refused_lines = 0
+    last = started
     watcher = conns[0]
     seen: set[str] = set()
-    for conn in conns:  # every connection is answered: a refusal to it, or the line to everyone
+    for conn in conns:  # every line is answered: a refusal to its sender, or the line to everyone
         with contextlib.suppress(TimeoutError):
             while True:
                 message = await recv(conn, 3.0)
@@ -232,8 +233,10 @@ async def _chat_burst(conns: list[ClientConnection], lines: int) -> tuple[int, i
                     refused_lines += 1
                 elif message["type"] == "chat" and conn is watcher:
                     seen.add(message["text"])
-    accepted = len(seen)
-    return accepted, refused_lines, time.monotonic() - started - 3.0 * len(conns)
+                else:
+                    continue
+                last = max(last, time.monotonic())
+    return len(seen), refused_lines, last - started  # the server took at most that long
 
 
 def test_one_seats_chat_over_many_connections_is_limited_as_one(tmp_path: Path) -> None:
@@ -248,9 +251,7 @@ def test_one_seats_chat_over_many_connections_is_limited_as_one(tmp_path: Path) 
                     conns.append(conn)
                 accepted, refusals, took = await _chat_burst(conns, 12)
                 assert accepted + refusals == 12
-                assert 1 <= accepted <= 5 * (int(max(0.0, took)) + 1)
-                if took < 1:
-                    assert refusals == 7
+                assert 1 <= accepted <= 5 * (int(took) + 1)
 
         asyncio.run(talk())
 
@@ -260,7 +261,8 @@ def test_an_address_chats_at_most_ten_lines_a_second(tmp_path: Path) -> None:
         made = make(server, addr(1), bots=[None, None])
         tokens = [made["token"]]
         for name in ("Bo", "Cy"):
-            tokens.append(post(server, addr(1), f"/api/rooms/{made['code']}/join", {"name": name}).json()["token"])
+            joined = post(server, addr(1), f"/api/rooms/{made['code']}/join", {"name": name})
+            tokens.append(joined.json()["token"])
 
         async def talk() -> None:
             async with closing([]) as conns:
@@ -270,9 +272,7 @@ def test_an_address_chats_at_most_ten_lines_a_second(tmp_path: Path) -> None:
                     conns.append(conn)
                 accepted, refusals, took = await _chat_burst(conns, 15)  # 5 a seat: the seats allow 15
                 assert accepted + refusals == 15
-                assert 1 <= accepted <= 10 * (int(max(0.0, took)) + 1)
-                if took < 1:
-                    assert refusals == 5
+                assert 1 <= accepted <= 10 * (int(took) + 1)
 
         asyncio.run(talk())
 
