@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from services import pg_url
 from test_server_support import Served, free_port
 from unokit.server.limits import key_of
 from unokit.server.store import database_url
@@ -28,6 +29,7 @@ from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 Message = dict[str, Any]
+__all__ = ["pg_url"]  # the fixture, imported for the tests here
 
 
 def addr(n: int) -> str:
@@ -129,6 +131,22 @@ def test_open_rooms_are_counted_per_address_in_the_database(tmp_path: Path) -> N
     with sqlite3.connect(tmp_path / "rooms.db") as db:
         assert dict(db.execute("SELECT creator, count(*) FROM rooms GROUP BY creator").fetchall()) == {
             addr(1): 3, addr(2): 2}
+
+
+def test_open_rooms_per_address_are_counted_over_every_process(tmp_path: Path, pg_url: str) -> None:
+    a = Served(tmp_path, pg_url, free_port(), "--rooms-per-address", "2")
+    try:
+        b = Served(tmp_path, pg_url, free_port(), "--rooms-per-address", "2", log_name="b.log")
+        try:
+            make(a, addr(1))
+            make(b, addr(1))
+            for server in (a, b):
+                assert post(server, addr(1), "/api/rooms", {"name": "Ana"}).status_code == 429
+            make(a, addr(2))
+        finally:
+            b.stop()
+    finally:
+        a.stop()
 
 
 def test_a_room_nobody_joined_closes_and_frees_its_makers_count(tmp_path: Path) -> None:
