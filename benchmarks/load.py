@@ -2,8 +2,8 @@
 
 It starts a server (``unokit serve`` without the limits per address, :data:`UNLIMITED`, on a
 fresh SQLite database, unless ``--url`` names one already running), makes ``--tables`` rooms of
-``--seats`` client seats (plus ``--bots`` server bots each), connects one WebSocket client per seat over ``--ramp``
-seconds, lets them play (each person acts on their turn after a think time drawn from an
+``--seats`` client seats (plus ``--bots`` server bots each), connects one WebSocket client per
+seat over ``--ramp`` seconds, lets them play (each person acts on their turn after a think time drawn from an
 exponential law of mean ``--think`` seconds; 0: at once, for the ceiling), measures for
 ``--duration`` seconds, then stops by itself (every wait is bounded).
 
