@@ -74,15 +74,17 @@ LIMITS: Final = (
     ("--spectators-per-room", "spectators_per_room", int, 20,
      "spectators' connections to one room, per process (default 20; 0: no limit)"),
     ("--chat-per-seat", "chat_per_seat", int, 5,
-     "chat lines a seat may send in any second, over its connections to a process (default 5)"),
+     "chat lines a seat may send in any second, over its connections to a process (default 5; 0: no limit)"),
     ("--chat-per-address", "chat_per_address", int, 10,
-     "chat lines one client address may send in any second, per process (default 10)"),
+     "chat lines one client address may send in any second, per process (default 10; 0: no limit)"),
     ("--refused-acts", "refused_acts", int, 5,
-     "refused or stale actions a connection may send in any second before it is closed (default 5)"),
+     "refused or stale actions a connection may send in any second before it is closed "
+     "(default 5; 0: no limit)"),
     ("--presence-every", "presence_every", float, 1.0,
      "seconds between two presence updates (room messages) sent to a connection (default 1)"),
     ("--pings-per-second", "pings_per_second", int, 5,
-     "WebSocket pings a connection may send in any second before it is closed (default 5)"),
+     "WebSocket pings a connection may send in any second before it is closed "
+     "(default 5; 0: no limit)"),
     ("--hello-timeout", "hello_timeout", float, 10.0,
      "seconds a WebSocket has to say hello before it is closed (default 10)"),
     ("--header-timeout", "header_timeout", float, 10.0,
@@ -95,8 +97,9 @@ LIMITS: Final = (
 
 def _add_limits(parser: argparse.ArgumentParser) -> None:
     """Register the flags of :data:`LIMITS`."""
-    for flag, _, kind, default, text in LIMITS:
-        parser.add_argument(flag, type=kind, default=default, metavar="N" if kind is int else "S", help=text)
+    for flag, field, kind, default, text in LIMITS:
+        metavar = "N" if kind is int else "M" if field.endswith("minutes") else "S"
+        parser.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
 
 
 def _limits(args: argparse.Namespace) -> dict[str, Any]:
