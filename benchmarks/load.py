@@ -1,9 +1,9 @@
 """Load test of ``unokit serve``: N concurrent WebSocket clients on loopback.
 
-It starts a server (``unokit serve --rate-limit 0`` on a fresh SQLite database, unless
-``--url`` names one already running), makes ``--tables`` rooms of ``--seats`` client seats
-(plus ``--bots`` server bots each), connects one WebSocket client per seat over ``--ramp``
-seconds, lets them play (each person acts on their turn after a think time drawn from an
+It starts a server (``unokit serve`` without the limits per address, :data:`UNLIMITED`, on a
+fresh SQLite database, unless ``--url`` names one already running), makes ``--tables`` rooms of
+``--seats`` client seats (plus ``--bots`` server bots each), connects one WebSocket client per
+seat over ``--ramp`` seconds, lets them play (each person acts on their turn after a think time drawn from an
 exponential law of mean ``--think`` seconds; 0: at once, for the ceiling), measures for
 ``--duration`` seconds, then stops by itself (every wait is bounded).
 
@@ -55,6 +55,8 @@ unanswered ones as lost."""
 MAX_CLIENTS = 5000
 """The most WebSocket clients one run may open."""
 ROOT = Path(__file__).resolve().parents[1]
+UNLIMITED = ("--rate-limit", "0", "--rooms-per-address", "0", "--sockets-per-address", "0")
+"""Every client of the load test comes from 127.0.0.1: no limit per address."""
 
 
 @dataclass
@@ -287,7 +289,7 @@ def start_server(database: str, folder: Path, n: int = 0) -> tuple[subprocess.Po
     log = (folder / f"serve{n}.log").open("wb")
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     command = [sys.executable, "-m", "unokit", "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--database", database, "--rate-limit", "0", "--max-rooms", "100000", "--log-level", "warning"]
+               "--database", database, *UNLIMITED, "--max-rooms", "100000", "--log-level", "warning"]
     proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     end = time.monotonic() + 60
@@ -400,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="seconds to connect every client before measuring")
     p.add_argument("--duration", type=float, default=60.0, help="seconds measured")
     p.add_argument("--url", help="an unokit serve already running (http://127.0.0.1:PORT), "
-                                 "with --rate-limit 0")
+                                 f"with {' '.join(UNLIMITED)}")
     p.add_argument("--database", help="the database of the servers it starts: default a fresh SQLite file; "
                                       "postgresql://USER@HOST/DB: a fresh database made on that server")
     p.add_argument("--processes", type=int, default=1,

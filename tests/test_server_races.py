@@ -96,9 +96,11 @@ def test_a_join_on_one_process_and_a_start_on_the_other_never_meet_a_409_for_the
     other. The start always succeeds; the join succeeds and Ben has his seat in the match, or
     the start came first and the join is refused for the room it found (no open seat left):
     never as ``stale``."""
-    a = Served(tmp_path, pg_url, free_port(), "--rate-limit", "0", log_name="a.log")
+    a = Served(tmp_path, pg_url, free_port(), "--rate-limit", "0", "--rooms-per-address", "0",
+               log_name="a.log")
     try:
-        b = Served(tmp_path, pg_url, free_port(), "--rate-limit", "0", log_name="b.log")
+        b = Served(tmp_path, pg_url, free_port(), "--rate-limit", "0", "--rooms-per-address", "0",
+                   log_name="b.log")
         try:
             with every_cpu_busy():
                 outcomes = [_race(a, b) for _ in range(RUNS)]

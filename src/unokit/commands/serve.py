@@ -17,7 +17,7 @@ import os
 import socket
 import threading
 import webbrowser
-from typing import Any
+from typing import Any, Final
 
 from ..core.errors import OptionError, UnoError
 
@@ -64,9 +64,64 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the proxies (comma-separated addresses or networks, e.g. 127.0.0.1 or "
                              "10.0.0.0/8) whose X-Forwarded-For header names the client; from any other "
                              "peer it is ignored (default: none)")
+    _add_limits(parser)
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"],
                         help="how much the server logs (default info)")
+
+
+LIMITS: Final = (
+    # (flag, ServerOptions field, type, default, help)
+    ("--rooms-per-address", "rooms_per_address", int, 20,
+     "open rooms one client address may have made, counted over every process (default 20; 0: no limit)"),
+    ("--unjoined-minutes", "unjoined_minutes", float, 10.0,
+     "close a room nobody has connected to this many minutes after its making (default 10)"),
+    ("--sockets-per-address", "sockets_per_address", int, 60,
+     "WebSockets open at once from one client address, per process (default 60; 0: no limit)"),
+    ("--sockets-per-room", "sockets_per_room", int, 40,
+     "connections to one room, per process (default 40; 0: no limit)"),
+    ("--spectators-per-room", "spectators_per_room", int, 20,
+     "spectators' connections to one room, per process (default 20; 0: no limit)"),
+    ("--chat-per-seat", "chat_per_seat", int, 5,
+     "chat lines a seat may send in any second, over its connections to a process (default 5; 0: no limit)"),
+    ("--chat-per-address", "chat_per_address", int, 10,
+     "chat lines one client address may send in any second, per process (default 10; 0: no limit)"),
+    ("--refused-acts", "refused_acts", int, 5,
+     "refused or stale actions a connection may send in any second before it is closed "
+     "(default 5; 0: no limit)"),
+    ("--presence-every", "presence_every", float, 1.0,
+     "seconds between two presence updates (room messages) sent to a connection (default 1)"),
+    ("--pings-per-second", "pings_per_second", int, 5,
+     "WebSocket pings a connection may send in any second before it is closed "
+     "(default 5; 0: no limit)"),
+    ("--hello-timeout", "hello_timeout", float, 10.0,
+     "seconds a WebSocket has to say hello before it is closed (default 10)"),
+    ("--header-timeout", "header_timeout", float, 10.0,
+     "seconds an HTTP request has for its headers before its connection is closed (default 10)"),
+    ("--body-timeout", "body_timeout", float, 30.0,
+     "seconds an HTTP request has for its body, after its headers (default 30)"),
+)
+"""The limits against one client crowding out the others (``docs/deploy.md``)."""
+
+
+def _add_limits(parser: argparse.ArgumentParser) -> None:
+    """Register the flags of :data:`LIMITS`."""
+    for flag, field, kind, default, text in LIMITS:
+        metavar = "N" if kind is int else "M" if field.endswith("minutes") else "S"
+        parser.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
+
+
+def _limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The :data:`LIMITS` given, as ``ServerOptions`` fields; refuses a negative or an infinite
+    one, and a timeout of 0."""
+    chosen = {}
+    for flag, field, kind, _, _ in LIMITS:
+        value = getattr(args, field)
+        if not 0 <= value < float("inf") or (kind is float and value == 0):
+            raise OptionError(f"{flag} must be a finite number {'above' if kind is float else 'of at least'} "
+                              f"0, not {value}")
+        chosen[field] = value
+    return chosen
 
 
 def lan_address() -> str | None:
@@ -118,6 +173,7 @@ def run(args: argparse.Namespace) -> int:
         from ..server.rooms import ServerOptions
         from ..server.security import keep_secrets_out_of_logs
         from ..server.store import Store, default_database, is_postgresql
+        from ..server.transport import LimitedWebSocket, TimedHttp
     except ImportError as exc:
         raise UnoError(f"unokit serve needs the web extra ({exc}); install it with: "
                        "pip install '.[web]' in a clone of unokit") from None
@@ -136,12 +192,14 @@ def run(args: argparse.Namespace) -> int:
                             rate_limit=args.rate_limit,
                             allowed_hosts=served_hosts(args.host, args.allowed_host),
                             forwarded_allow_ips=tuple(a.strip() for a in args.forwarded_allow_ips.split(",")
-                                                      if a.strip()))
+                                                      if a.strip()),
+                            **_limits(args))
     sock = _listen(args.host, args.port)
     port = sock.getsockname()[1]
     settings: dict[str, Any] = {"log_level": args.log_level, "ws_max_size": MAX_FRAME_BYTES,
                                 "server_header": False, "proxy_headers": False, "lifespan": "on",
-                                "h11_max_incomplete_event_size": 16 * 1024}
+                                "h11_max_incomplete_event_size": 16 * 1024, "http": TimedHttp,
+                                "ws": LimitedWebSocket}
     if args.workers > 1:
         store.close()  # each worker opens its own
         os.environ[WORKER_SETTINGS] = json.dumps({"database": url, "options": dataclasses.asdict(options)})

@@ -20,14 +20,16 @@ from starlette.staticfiles import StaticFiles
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .. import __version__
+from . import transport
 from .cluster import Cluster
+from .guards import Guards, close_unjoined_rooms
 from .limits import Limits
 from .protocol import ProtocolError
 from .rooms import Rooms, ServerOptions
 from .routes.pages import STATIC, pages
 from .routes.rooms import room_reads, rooms_api
 from .routes.socket import WsClient, socket
-from .security import Guards, SecurityHeaders, keep_secrets_out_of_logs
+from .security import RequestGuards, SecurityHeaders, keep_secrets_out_of_logs
 from .store import Store
 
 log = logging.getLogger("unokit.server")
@@ -43,6 +45,8 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
     processes serving the same database (:mod:`.cluster`)."""
     cluster = Cluster(store.url) if store.postgresql else None
     rooms = Rooms(store, options, cluster)
+    limited = rooms.options
+    transport.configure(limited.header_timeout, limited.body_timeout, limited.pings_per_second)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -56,8 +60,10 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
             log.info("serving with the other processes of the database as server %s", cluster.id)
         rooms.start()
         janitor = asyncio.get_running_loop().create_task(_close_idle_rooms(rooms))
+        unjoined = asyncio.get_running_loop().create_task(close_unjoined_rooms(rooms))
         yield
         janitor.cancel()
+        unjoined.cancel()
         rooms.stop()
         if cluster is not None:
             await cluster.stop()
@@ -65,7 +71,8 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
     app = FastAPI(title="unokit", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   openapi_url="/openapi.json")
     app.state.rooms = rooms
-    app.add_middleware(Guards, hosts=rooms.options.allowed_hosts, origins=rooms.options.allowed_origins)
+    app.add_middleware(RequestGuards, hosts=rooms.options.allowed_hosts,
+                       origins=rooms.options.allowed_origins)
     app.add_middleware(SecurityHeaders)
     if rooms.options.forwarded_allow_ips:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(rooms.options.forwarded_allow_ips))
@@ -85,7 +92,7 @@ def create_app(store: Store, options: ServerOptions | None = None) -> FastAPI:
     app.include_router(pages(rooms))
     app.include_router(rooms_api(rooms, limits))
     app.include_router(room_reads(rooms, limits))
-    app.include_router(socket(rooms, limits))
+    app.include_router(socket(rooms, limits, Guards(rooms.options)))
     static = StaticFiles(directory=STATIC, check_dir=False)
     app.mount("/static", static, name="static")
     return app

@@ -1,8 +1,10 @@
 """The per-address limits on the web server's requests and on guesses of room codes and tokens
-(:class:`Limits`), and what a request says of its sender (:func:`address`, :func:`bearer`)."""
+(:class:`Limits`), and what a request says of its sender (:func:`address`, :func:`address_key`,
+:func:`bearer`)."""
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from typing import Any
 
@@ -16,6 +18,30 @@ from .security import AddressLimits, client_address, normalize_code
 def address(request: HTTPConnection) -> str:
     """The address a request (or a WebSocket) comes from (:func:`~.security.client_address`)."""
     return client_address(request.scope)
+
+
+def address_key(request: HTTPConnection) -> str:
+    """The key under which a client's rooms, connections and chat are counted: its address
+    (:func:`address`), an IPv6 one by its /64 network (:func:`key_of`)."""
+    return key_of(address(request))
+
+
+def key_of(host: str) -> str:
+    """The key of the address ``host``: an IPv4 address itself, an IPv6 address its /64 network
+    (one home or one machine holds a whole /64), an IPv4-mapped IPv6 address its IPv4 one.
+
+    >>> key_of("203.0.113.7"), key_of("2001:db8:1:2:aaaa::1"), key_of("::ffff:10.0.0.1")
+    ('203.0.113.7', '2001:db8:1:2::/64', '10.0.0.1')
+    """
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host[:64]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def bearer(request: HTTPConnection) -> str | None:
@@ -70,4 +96,4 @@ class Limits:
             raise
 
 
-__all__ = ["Limits", "address", "bearer"]
+__all__ = ["Limits", "address", "address_key", "bearer", "key_of"]

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -298,13 +299,14 @@ class Room:
                 if seat is None:
                     raise ProtocolError("unauthorized", "this token is not one of this room's seats")
             client.room, client.seat = self, seat
+            self.rooms.unjoined.pop(self.code, None)
             client.token_hash = None if seat is None else self.seats[seat].token_hash
             self.clients.append(client)
             if seat is not None:
                 with contextlib.suppress(ProtocolError):  # stored or not, they are here
                     self._come_back(seat)
                 self.publish_presence()
-            self.send_room()
+            send_presence(self, client)
             client.send(dumps({"type": "chat_history", "messages": [m.to_message() for m in self.chat]}))
             if self.game is not None:
                 self.send_game(round_events(self.game), replay=True, to=[client])
@@ -354,7 +356,7 @@ class Room:
                 if client.seat is not None:
                     self.publish_presence()
                 if self.status != CLOSED:
-                    self.send_room()
+                    send_presence(self)
                     self.next_round_if_ready()
                     self.kick_driver()
 
@@ -529,9 +531,10 @@ class Room:
             raise ProtocolError("illegal", "no round is being played")
         return self.game, self.table
 
-    async def act(self, client: Client, text: str, version: int) -> None:
+    async def act(self, client: Client, text: str, version: int) -> bool:
         """``client``'s seat takes the action ``text`` (notation), chosen on the view of
-        ``version``. A ``stale`` refusal is followed by the current state."""
+        ``version``; returns whether it was applied. A ``stale`` refusal is followed by the
+        current state."""
         async with self.locked():
             seat = self._seated(client)
             if self.seats[seat].away:  # they act again: no bot plays for them any more
@@ -543,7 +546,7 @@ class Room:
                 client.send(dumps(ProtocolError(
                     "stale", f"the match is at version {self.version}, not {version}").to_message()))
                 client.send(self._message(()).state_text(game, seat))
-                return
+                return False
             try:
                 action = game_action(text)
             except NotationError as exc:
@@ -552,6 +555,7 @@ class Room:
                 await self.apply_action(seat, action)  # the engine refuses, changing nothing, the illegal
             except IllegalActionError as exc:
                 raise ProtocolError("illegal", f"{action_str(action)}: {exc.reason}") from None
+            return True
 
     async def apply_action(self, seat: int, action: Action) -> None:
         """Apply ``seat``'s action, store it, tell everyone. An illegal one raises
@@ -683,6 +687,20 @@ class Room:
 
     # ------------------------------------------------------------------ loading
 
+def send_presence(room: Room, joined: Client | None = None) -> None:
+    """Tell ``room``'s connections who is here: ``joined`` (a connection just come) at once, the
+    others as their :meth:`Client.presence` allows (at most once a second each)."""
+    for c in room.clients:
+        if c is joined:
+            c.send(dumps(room.room_message(c)))
+        else:
+            c.presence(functools.partial(_room_text, room, c))
+
+
+def _room_text(room: Room, client: Client) -> str:
+    return dumps(room.room_message(client))
+
+
 # ---------------------------------------------------------------------- every room
 
 
@@ -709,6 +727,36 @@ class ServerOptions:
     forwarded_allow_ips: tuple[str, ...] = ()
     """The proxies (addresses, or networks such as ``10.0.0.0/8``) whose ``X-Forwarded-For``
     names the client (``--forwarded-allow-ips``); no other peer's is read."""
+    rooms_per_address: int = 20
+    """Open rooms one address (``limits.address_key``) may have made, counted in the database
+    (0: no limit)."""
+    unjoined_minutes: float = 10.0
+    """A room that nobody has connected to this long after its making is closed (``idle``)."""
+    sockets_per_address: int = 60
+    """WebSockets open at once from one address, in one process (0: no limit)."""
+    sockets_per_room: int = 40
+    """Connections to one room, in one process (0: no limit)."""
+    spectators_per_room: int = 20
+    """Spectators' connections to one room, in one process (0: no limit)."""
+    chat_per_seat: int = 5
+    """Chat lines a seat may send in any second, over all its connections to one process."""
+    chat_per_address: int = 10
+    """Chat lines one address may send in any second, to one process."""
+    refused_acts: int = 5
+    """Refused or stale ``act`` messages a connection may send in any second (applied ones are
+    never a flood); past them, a flood."""
+    presence_every: float = 1.0
+    """Seconds between two ``room`` messages a connection is sent for presence alone (a
+    connection made or ended, a spectator come or gone)."""
+    pings_per_second: int = 5
+    """WebSocket ping frames a connection may send in any second; past them it is closed."""
+    hello_timeout: float = 10.0
+    """Seconds a WebSocket has to say ``hello`` (to a room that exists) before it is closed."""
+    header_timeout: float = 10.0
+    """Seconds an HTTP request has for its request line and headers, from the connection or the
+    request's first byte."""
+    body_timeout: float = 30.0
+    """Seconds an HTTP request has for its body, once its headers are in."""
 
 
 class Rooms:
@@ -726,6 +774,9 @@ class Rooms:
         self.rooms: dict[str, Room] = {}
         self.closed: dict[str, str | None] = {}
         """Rooms closed since the start (their reason), so that a client is told so."""
+        self.unjoined: dict[str, float] = {}
+        """The rooms made here that nobody has connected to yet: when each was made
+        (``time.monotonic()``)."""
 
     def load(self) -> list[str]:
         """Load every stored room that is not closed; close those that cannot be read (their
@@ -861,6 +912,22 @@ class Rooms:
         """A closed room leaves the server's memory; its code still answers that it is closed."""
         self.closed[room.code] = room.closed_reason
         self.rooms.pop(room.code, None)
+        self.unjoined.pop(room.code, None)
+
+    async def close_unjoined(self, seconds: float) -> list[str]:
+        """Close the rooms made here that nobody has connected to (here or, on PostgreSQL,
+        to another process) for ``seconds`` since their making."""
+        now = time.monotonic()
+        closing = []
+        for code, made in list(self.unjoined.items()):
+            room = self.rooms.get(code)
+            if room is None or room.clients or room.remote:
+                self.unjoined.pop(code, None)
+            elif now - made >= seconds and room.owned:
+                closing.append(room)
+        for room in closing:
+            await room.close_idle()
+        return [r.code for r in closing]
 
     async def close_idle(self, seconds: float) -> list[str]:
         """Close the rooms nobody has been in, and where nothing happened, for ``seconds``
@@ -899,15 +966,20 @@ class Rooms:
         rooms.sort(key=lambda r: (r.status != LOBBY, r.code))
         return [r.summary() for r in rooms]
 
-    async def create(self, body: CreateRoom) -> tuple[Room, str]:
+    async def create(self, body: CreateRoom, creator: str | None = None) -> tuple[Room, str]:
         """Make a room from a checked ``POST /api/rooms`` body and seat its creator at seat 0,
         as its host; returns the room and the creator's token. The room waits in the lobby
-        until its host starts it."""
+        until its host starts it. ``creator`` is the maker's address key: past
+        :attr:`ServerOptions.rooms_per_address` open rooms of theirs, ``rate_limited``."""
         name = check_name(body.name)
         settings = parse_settings(body, self.options.dev)
         open_rooms = sum(1 for r in self.rooms.values() if r.status != CLOSED)
         if open_rooms >= self.options.max_rooms:
             raise ProtocolError("rate_limited", "the server holds as many rooms as it may: try later", 503)
+        most = self.options.rooms_per_address
+        if creator is not None and most > 0 and self.store.open_rooms_of(creator) >= most:
+            raise ProtocolError("rate_limited", f"this address has {most} open rooms, the most it may: "
+                                                "play in one of them, or wait until one closes", 429)
         code = security.new_code()
         while code in self.rooms or code in self.closed or self.store.exists(code):
             code = security.new_code()
@@ -918,8 +990,9 @@ class Rooms:
         first.kind, first.name, first.token_hash = "human", name, security.token_hash(token)
         room = Room(self, code, settings, seats, first.seat)
         data = RoomData(code, LOBBY, settings.to_json(), first.seat, [s.data() for s in seats])
-        self.store.create_room(data, note=self.note({"c": code, "k": "new"}))
+        self.store.create_room(data, note=self.note({"c": code, "k": "new"}), creator=creator)
         self.rooms[code] = room
+        self.unjoined[code] = time.monotonic()
         if self.cluster is not None:
             self.cluster.sweep_soon()  # this process takes the room's driving at once
         log.info("room %s created (%s, %d seats)", code, settings.edition, settings.players)
@@ -929,20 +1002,20 @@ class Rooms:
 # ---------------------------------------------------------------------- messages
 
 
-async def handle(rooms: Rooms, client: Client, message: ClientMessage) -> None:
+async def handle(rooms: Rooms, client: Client, message: ClientMessage) -> bool:
     """Do what a client's checked message asks; raises :class:`~.protocol.ProtocolError` to
-    refuse it."""
+    refuse it. Returns whether it was an ``act`` the room applied."""
     room = client.room
     if isinstance(message, Hello):
         if room is not None:
             raise ProtocolError("malformed", "hello is the first message of a connection, once")
         await rooms.get(client.code).hello(client, message.token)
-        return
+        return False
     if room is None:
         raise ProtocolError("unauthorized", "send hello first")
     if isinstance(message, Act):
-        await room.act(client, message.action, message.version)
-    elif isinstance(message, Chat):
+        return await room.act(client, message.action, message.version)
+    if isinstance(message, Chat):
         await room.say(client, message.text)
     elif isinstance(message, Ready):
         await room.ready(client)
@@ -958,6 +1031,7 @@ async def handle(rooms: Rooms, client: Client, message: ClientMessage) -> None:
         await room.rematch(client)
     else:  # pragma: no cover - parse() knows no other type
         raise ProtocolError("malformed", f"unknown message {message!r}")
+    return False
 
 
 __all__ = ["Client", "Room", "Rooms", "Seat", "ServerOptions", "Settings", "handle", "parse_settings",

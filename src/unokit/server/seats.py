@@ -4,6 +4,7 @@ a room sees it (:class:`Client`)."""
 from __future__ import annotations
 
 import abc
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,12 @@ class Client(abc.ABC):
     @abc.abstractmethod
     def send(self, text: str) -> None:
         """Queue a message for the connection (never blocks)."""
+
+    def presence(self, message: Callable[[], str]) -> None:
+        """A presence change (a connection made or ended): send the ``room`` message
+        ``message()`` makes (a kind of connection may send it later, with what is then
+        current)."""
+        self.send(message())
 
     def close(self) -> None:  # noqa: B027 (a connection with nothing to close needs nothing here)
         """Close the connection (after what was queued is sent)."""

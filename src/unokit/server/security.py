@@ -321,7 +321,7 @@ SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 DATABASE_DOWN: Final = "the server cannot reach its database: try again in a moment"
 
 
-class Guards:
+class RequestGuards:
     """ASGI middleware, inside :class:`SecurityHeaders` (so that its answers carry the
     headers too): refuses a request or WebSocket for another ``Host`` (400; a WebSocket's
     handshake gets 403), a state-changing request (any method but GET, HEAD, OPTIONS) whose
@@ -415,9 +415,9 @@ __all__ = [
     "LOOPBACK_HOSTS",
     "MAX_BODY",
     "AddressLimits",
-    "Guards",
     "NoSecretsInLogs",
     "RateLimiter",
+    "RequestGuards",
     "SecurityHeaders",
     "client_address",
     "content_security_policy",

@@ -50,6 +50,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     select,
     text,
     update,
@@ -65,6 +66,8 @@ another format is closed at start, with ``closed_reason: "format"``."""
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
 CHANNEL: Final = "unokit_rooms"
 """The PostgreSQL channel on which a change of a room is announced to the other processes."""
+CHAT_KEPT: Final = 200
+"""The chat lines kept per room: an older line is deleted when a new one is stored."""
 MIGRATION_LOCK: Final = 0x756E6F6B6974  # "unokit": the advisory lock that serialises migrations
 
 
@@ -94,6 +97,8 @@ class RoomRow(Base):
     version_base: Mapped[int] = mapped_column(Integer, default=0)
     declined: Mapped[str] = mapped_column(Text, default="[]")
     rev: Mapped[int] = mapped_column(Integer, default=0)
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The address key of the room's maker (``limits.address_key``), or ``None``."""
 
 
 class SeatRow(Base):
@@ -322,18 +327,25 @@ class Store:
 
     # ------------------------------------------------------------------ rooms
 
-    def create_room(self, room: RoomData, note: str | None = None) -> None:
-        """Store a new room and its seats (its ``rev`` is 0)."""
+    def create_room(self, room: RoomData, note: str | None = None, creator: str | None = None) -> None:
+        """Store a new room and its seats (its ``rev`` is 0), made by the address ``creator``."""
         now = time.time()
         with self._session() as s:
             s.add(RoomRow(code=room.code, created_at=now, updated_at=now, status=room.status,
                           store_format=STORE_FORMAT, settings=json.dumps(room.settings), host=room.host,
                           closed_reason=None, game_no=room.game_no, record_head=None, position=None,
-                          version=0, version_base=0, declined="[]"))
+                          version=0, version_base=0, declined="[]", creator=creator))
             s.flush()
             for seat in room.seats:
                 s.add(_seat_row(room.code, seat))
             self._notify(s, note)
+
+    def open_rooms_of(self, creator: str) -> int:
+        """How many rooms the address ``creator`` made that are not closed (every process's)."""
+        with self._session() as s:
+            query = select(func.count()).select_from(RoomRow).where(
+                RoomRow.creator == creator, RoomRow.status != "closed")
+            return int(s.execute(query).scalar_one())
 
     def exists(self, code: str) -> bool:
         """Whether a room ``code`` was ever stored (closed or not)."""
@@ -468,12 +480,16 @@ class Store:
 
     def add_chat(self, code: str, seat: int, name: str, text: str, when: float,
                  note: Callable[[ChatData], str] | None = None) -> ChatData:
-        """Store a chat line; returns it with its id (``note`` makes the notification of it)."""
+        """Store a chat line, and forget the room's lines older than its last :data:`CHAT_KEPT`;
+        returns it with its id (``note`` makes the notification of it)."""
         with self._session() as s:
             row = ChatRow(room_code=code, seat=seat, name=name, text=text, time=when)
             s.add(row)
             s.flush()
             data = ChatData(row.id, seat, name, text, when)
+            oldest_kept = (select(ChatRow.id).where(ChatRow.room_code == code).order_by(ChatRow.id.desc())
+                           .offset(CHAT_KEPT - 1).limit(1).scalar_subquery())
+            s.execute(delete(ChatRow).where(ChatRow.room_code == code, ChatRow.id < oldest_kept))
             if note is not None:
                 self._notify(s, note(data))
             return data
@@ -632,6 +648,6 @@ def _deal(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k != "actions"}
 
 
-__all__ = ["CHANNEL", "STORE_FORMAT", "ChatData", "RoomConflict", "RoomData", "SeatData", "Store",
-           "database_url", "default_database", "engine_url", "is_postgresql", "libpq_url", "make_engine",
-           "upgrade"]
+__all__ = ["CHANNEL", "CHAT_KEPT", "STORE_FORMAT", "ChatData", "RoomConflict", "RoomData", "SeatData",
+           "Store", "database_url", "default_database", "engine_url", "is_postgresql", "libpq_url",
+           "make_engine", "upgrade"]

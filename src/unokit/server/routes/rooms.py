@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
 from ...core.record import record_of
-from ..limits import Limits, address, bearer
+from ..limits import Limits, address, address_key, bearer
 from ..models import CreateRoom, JoinRoom, request_body
 from ..protocol import ProtocolError, check_name, check_size, malformed
 from ..rooms import Rooms
@@ -48,7 +48,7 @@ def rooms_api(rooms: Rooms, limits: Limits) -> APIRouter:
             body = CreateRoom.model_validate_json(await body_of(request))
         except ValidationError as exc:
             raise malformed(exc, "POST /api/rooms") from None
-        room, token = await rooms.create(body)
+        room, token = await rooms.create(body, creator=address_key(request))
         return JSONResponse({"code": room.code, "seat": 0, "token": token, "link": f"/r/{room.code}"},
                             status_code=201)
 
