@@ -35,8 +35,8 @@ const served = { "/api/narration": input.narration, [`/api/i18n/${input.lang}`]:
 globalThis.fetch = async (url) => (url in served ? { ok: true, status: 200, json: async () => served[url] }
   : { ok: false, status: 404 });
 const i18n = await import("./i18n.js");
-await i18n.setLanguage(input.lang);
 await (await import("./config.js")).loadConfig();
+await i18n.setLanguage(input.lang);
 const { Teller } = await import("./teller.js");
 const out = input.streams.map((st) => {
   const t = new Teller(st.edition, st.players, st.teams);
