@@ -106,6 +106,47 @@ def test_every_event_has_the_players_words(lang: str) -> None:
                 assert all(a != b for a, b in zip(lines, english, strict=True)), (lang, lines)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_is_told_to_its_viewer_with_the_names(lang: str) -> None:
+    """Told with display names, a seat without one as ``Player {n}``, and to the viewer in the
+    second person: a line about the viewer names nobody, and differs from the others' line."""
+    tr = translator(lang)
+    names = ["<b>x</b>", "Ana", None]
+    player_3 = tr._("Player {n}").format(n=3)
+    for e in SAMPLES:
+        for viewer in (0, 1, 2):
+            seen = e.seen_by(viewer)
+            teller = Teller(tr, "phineas-ferb", 3, scores=(0, 0, 0), eliminated=(False,) * 3,
+                            names=names, viewer=viewer)
+            spectator = Teller(tr, "phineas-ferb", 3, scores=(0, 0, 0), eliminated=(False,) * 3,
+                               names=names)
+            lines, others = teller.tell(seen), spectator.tell(seen)
+            assert len(lines) == len(others) and all(lines), (lang, e)
+            own = [*names[:2], player_3][viewer]
+            for line, other in zip(lines, others, strict=True):
+                if own in other and (not isinstance(e, GameEnded) or e.winners == (viewer,)):
+                    assert own not in line and line != other, (lang, e, viewer, line)
+
+
+def test_the_viewer_is_you_and_the_others_have_their_names() -> None:
+    teller = Teller(translator("en"), "classic", 3, names=["Ana", None, "<img src=x onerror=alert(1)>"],
+                    viewer=1)
+    told = teller.tell_all([
+        RoundStarted(0, 0, (7, 7, 7), (None, (), None)), Played(0, R5, 0), Drew(1, 2, None, "turn"),
+        Caught(2, 1), Caught(1, 0), HandsSwapped(2, 1, None), Challenged(2, 1, True, None), GameEnded((1,)),
+        GameEnded((2,)),
+    ])
+    assert told == [
+        "Round 1: Ana deals.", "Ana plays red 5.", "You draw 2 cards.",
+        "<img src=x onerror=alert(1)> catches you without an UNO call.", "You catch Ana without an UNO call.",
+        "<img src=x onerror=alert(1)> swaps hands with you.",
+        "<img src=x onerror=alert(1)> challenges your Wild Draw Four: it was a bluff!",
+        "You won the game!", "<img src=x onerror=alert(1)> won the game!"]
+    assert teller.name(1) == "Player 2" and teller.viewer == 1
+    teller.viewer = None
+    assert teller.tell(Drew(1, 1, None, "turn")) == ["Player 2 draws a card."]
+
+
 def test_every_event_has_the_records_words() -> None:
     for e in SAMPLES:
         assert describe(e), e

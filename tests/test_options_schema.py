@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from conftest import option_domain, option_maps, random_option_values
 from unokit import OptionError, Options
 from unokit.core.options import OPTION_SPECS, OptionSpec, option_spec
+from unokit.text.i18n import LANGUAGES, translator
 
 EXTRA = OptionSpec("lucky_number", "int", 3, "a test's own option", minimum=2, maximum=9)
 """An option that only these tests know."""
@@ -108,12 +109,15 @@ def test_the_rooms_model_is_the_schemas() -> None:
 
 def _config_entry(spec: OptionSpec) -> dict[str, Any]:
     """What ``/api/config`` says of ``spec``, written out from the spec's parts."""
+    form = {"group": spec.group, "label": spec.label or spec.name}
     if spec.kind == "choice":
-        return {"type": "choice", "default": spec.default, "choices": list(spec.choices)}
+        labels = spec.choice_labels or spec.choices
+        return {"type": "choice", "default": spec.default, **form, "choices": list(spec.choices),
+                "choice_labels": {v: labels[k] for k, v in enumerate(spec.choices)}}
     if spec.kind == "bool":
-        return {"type": "bool", "default": spec.default}
+        return {"type": "bool", "default": spec.default, **form}
     least = spec.minimum if spec.exclusive_minimum is None else int(spec.exclusive_minimum) + 1
-    return {"type": spec.kind, "default": spec.default, "min": least, "max": spec.maximum}
+    return {"type": spec.kind, "default": spec.default, **form, "min": least, "max": spec.maximum}
 
 
 def test_the_configs_options_are_the_schema() -> None:
@@ -125,14 +129,37 @@ def test_the_configs_options_are_the_schema() -> None:
         options = client.get("/api/config").json()["options"]
     assert options == {spec.name: _config_entry(spec) for spec in OPTION_SPECS}
     assert list(options) == [spec.name for spec in OPTION_SPECS]
-    assert options["target"] == {"type": "number", "default": 500, "min": 1, "max": 100_000}
-    assert options["hand_size"] == {"type": "int", "default": 7, "min": 1, "max": 15}
+    assert options["target"] == {"type": "number", "default": 500, "group": "match", "label": "Target score",
+                                 "min": 1, "max": 100_000}
+    assert options["hand_size"] == {"type": "int", "default": 7, "group": "match",
+                                    "label": "Cards dealt to each player", "min": 1, "max": 15}
+    assert options["stacking"]["group"] == "house" and options["stacking"]["choice_labels"]["off"] == "Off"
+    assert [n for n, o in options.items() if o["group"] == "house"] == [
+        "stacking", "seven_zero", "jump_in", "draw_until_playable", "force_play"]
     for spec in OPTION_SPECS:  # what the form offers, the engine takes
         entry = options[spec.name]
         for value in entry.get("choices", [entry.get("min"), entry.get("max")]):
             if value is not None:
                 Options.from_mapping({spec.name: value})
-    assert options_config(SPECS)["lucky_number"] == {"type": "int", "default": 3, "min": 2, "max": 9}
+    assert options_config(SPECS)["lucky_number"] == {"type": "int", "default": 3, "group": "match",
+                                                     "label": "lucky_number", "min": 2, "max": 9}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_option_has_a_name_in_every_language(lang: str) -> None:
+    """The new-room form names each option and each value with a message of the catalogues."""
+    catalog = translator(lang).catalog._catalog  # type: ignore[attr-defined]
+    for spec in OPTION_SPECS:
+        assert spec.label and catalog.get(spec.label), (lang, spec.name)
+        if spec.kind == "choice":
+            assert len(spec.choice_labels) == len(spec.choices), spec.name
+            for label in spec.choice_labels:
+                assert catalog.get(label), (lang, spec.name, label)
+
+
+def test_a_choice_names_each_of_its_values() -> None:
+    with pytest.raises(ValueError, match="one label for each"):
+        OptionSpec("x", "choice", "a", "two values, one name", choices=("a", "b"), choice_labels=("A",))
 
 
 def test_the_random_options_are_the_schemas() -> None:

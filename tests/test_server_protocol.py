@@ -493,7 +493,10 @@ def test_the_config_lists_what_the_new_room_form_needs() -> None:
         assert config["languages"] == ["en", "es", "pt", "fr", "el"]
         assert [e["name"] for e in config["editions"]] == ["classic", "cars2", "phineas-ferb"]
         assert config["options"]["stacking"]["choices"] == ["off", "progressive", "plus4_on_plus2"]
-        assert config["options"]["seven_zero"] == {"type": "bool", "default": False}
+        assert config["options"]["seven_zero"] == {
+            "type": "bool", "default": False, "group": "house",
+            "label": "Seven-zero: a 7 swaps hands, a 0 passes them all on"}
+        assert config["options"]["mode"]["choice_labels"]["partners"] == "Partners (4, 6, 8 or 10 players)"
         assert {"heuristic", "random", "strong"} <= set(config["bots"]) and config["dev"] is True
         assert config["defaults"]["bot_delay"] == 1 and config["defaults"]["between_rounds"] == 10
         assert config["protocol"] == PROTOCOL_VERSION

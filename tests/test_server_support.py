@@ -357,5 +357,5 @@ _VIEW: Message = {
     "eliminated": [False, False], "scores": [0, 0], "target": 500, "round": 0, "dealer": 1,
     "edition": "classic", "players": 2, "teams": 0, "discard": ["R7"], "pending": 0, "attacker": None,
     "drawn": None, "owed": [False, False], "catchable": [], "idle_turns": 0, "round_winner": None,
-    "winners": [], "options": {},
+    "winners": [], "options": {}, "sides": [0, 1], "order": [0, 1], "next": 1, "around": [1],
 }

@@ -35,11 +35,13 @@ const served = { "/api/narration": input.narration, [`/api/i18n/${input.lang}`]:
 globalThis.fetch = async (url) => (url in served ? { ok: true, status: 200, json: async () => served[url] }
   : { ok: false, status: 404 });
 const i18n = await import("./i18n.js");
-await i18n.setLanguage(input.lang);
 await (await import("./config.js")).loadConfig();
+await i18n.setLanguage(input.lang);
 const { Teller } = await import("./teller.js");
 const out = input.streams.map((st) => {
   const t = new Teller(st.edition, st.players, st.teams);
+  t.names = st.names;
+  t.viewer = st.viewer;
   if (st.known) {
     t.scores = new Array(st.sides).fill(0);
     t.eliminated = new Array(st.players).fill(false);
@@ -147,10 +149,22 @@ def _served(path: str) -> Any:
     from unokit.server.rooms import ServerOptions
     from unokit.server.store import Store
 
-    with TestClient(create_app(Store("sqlite://"), ServerOptions())) as client:
+    with TestClient(create_app(Store("sqlite://"), ServerOptions()), base_url="http://localhost") as client:
         answer = client.get(path)
         assert answer.status_code == 200, path
         return answer.json()
+
+
+NAMES = ["Ana", "<b>x</b>", "Heuristic bot 3", "<img src=x onerror=alert(1)>", "Zoë", None]
+"""Display names the tellers are given (None: a seat told as ``Player {n}``)."""
+
+
+def _names(players: int, n: int) -> list[str | None] | None:
+    """The names of the ``n``-th stream's seats: none for some streams, else a mix of names and
+    seats without one."""
+    if n % 5 == 4:
+        return None
+    return [NAMES[(n + s) % len(NAMES)] for s in range(players)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -167,11 +181,13 @@ def test_teller_js_tells_the_events_as_the_terminal_does(lang: str, tmp_path: Pa
         seat = None if n % 3 == 2 else n % players  # some told as a spectator sees them
         known = n % 4 != 3  # some told without the totals before (a log joined late)
         seen = [e.seen_by(seat) for e in events]
+        names = _names(players, n)
         teller = Teller(translator(lang), edition, players, teams, scores=[0] * sides if known else None,
-                        eliminated=[False] * players if known else None)
+                        eliminated=[False] * players if known else None, names=names, viewer=seat)
         want.append(teller.tell_all(seen))
         streams.append({"edition": edition, "players": players, "teams": teams, "sides": sides,
-                        "known": known, "events": [e.to_dict() for e in seen]})
+                        "known": known, "names": names, "viewer": -1 if seat is None else seat,
+                        "events": [e.to_dict() for e in seen]})
     data = tmp_path / "input.json"
     data.write_text(json.dumps({"lang": lang, "catalogue": _served(f"/api/i18n/{lang}"),
                                 "narration": _served("/api/narration"),
@@ -181,6 +197,11 @@ def test_teller_js_tells_the_events_as_the_terminal_does(lang: str, tmp_path: Pa
                          timeout=300, check=False)
     assert run.returncode == 0, run.stderr
     got = json.loads(run.stdout)
+    told = [line for lines in want for line in lines]
+    assert any("<b>x</b>" in line for line in told) and any("Ana" in line for line in told)
+    if lang == "en":
+        assert any(line.startswith("You play") for line in told)
+        assert any(line.startswith(("You draw", "You are skipped")) for line in told)
     for (edition, *_), expected, lines in zip(ALL_GAMES, want, got, strict=True):
         assert len(expected) > 20
         for n, (a, b) in enumerate(zip(expected, lines, strict=False)):

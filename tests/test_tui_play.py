@@ -164,8 +164,8 @@ def test_whole_match_makes_every_kind_of_decision(tmp_path: Path) -> None:
     kinds = {"play", "draw", "pass", "color", "uno", "catch", "challenge", "agent_p", "swap"}
     assert kinds <= session.decisions
     log = "\n".join(session.log)
-    for words in ("answers with Agent P", "it was a bluff", "swaps hands with Player 2",
-                  "catches Player 2 without an UNO call", "won the game"):
+    for words in ("answer with Agent P", "it was a bluff", "swap hands with Player 2",
+                  "catch Player 2 without an UNO call", "won the game"):
         assert words in log
     # The saved record replays to the same final state.
     again = load_game(save)

@@ -99,8 +99,8 @@ def played_session(players: int, seed: int, lines: int, lang: str = "en") -> tup
 
 
 @pytest.mark.parametrize(("players", "seed", "lines"), [
-    (3, 5, ["The first card is yellow Draw Two.", "Player 1 draws 2 cards.", "Player 1 is skipped."]),
-    (2, 9, ["The first card is red Skip.", "Player 1 is skipped."]),
+    (3, 5, ["The first card is yellow Draw Two.", "You draw 2 cards.", "You are skipped."]),
+    (2, 9, ["The first card is red Skip.", "You are skipped."]),
 ])
 def test_the_first_cards_effect_is_on_the_screen(tmp_path: Path, players: int, seed: int,
                                                  lines: list[str]) -> None:
@@ -115,9 +115,9 @@ def test_the_first_cards_effect_is_on_the_screen(tmp_path: Path, players: int, s
 
 
 @pytest.mark.parametrize(("lang", "lines"), [
-    ("en", ["Round 2: Player 1 deals.", "The first card is red Draw Two.", "Player 2 draws 2 cards.",
+    ("en", ["Round 2: you deal.", "The first card is red Draw Two.", "Player 2 draws 2 cards.",
             "Player 2 is skipped."]),
-    ("el", ["Γύρος 2: μοιράζει ο Παίκτης 1.", "Η πρώτη κάρτα είναι κόκκινο Πάρε Δύο.",
+    ("el", ["Γύρος 2: μοιράζετε εσείς.", "Η πρώτη κάρτα είναι κόκκινο Πάρε Δύο.",
             "Ο Παίκτης 2 τραβάει 2 κάρτες.", "Ο Παίκτης 2 χάνει τη σειρά του."]),
 ])
 def test_the_first_cards_effect_is_told_in_round_two(tmp_path: Path, lang: str, lines: list[str]) -> None:
@@ -659,7 +659,8 @@ def test_the_greek_genitive(tmp_path: Path) -> None:
         await pilot.press("x")
         await pilot.pause()
         text = flat(screen_text(app))
-        assert "του Παίκτη 2: ήταν μπλόφα!" in text and "του Παίκτης" not in text
+        assert "Παίκτη 2: ήταν μπλόφα!" in text and "του Παίκτης" not in text
+        assert "Αμφισβητείτε το Μπαλαντέρ Πάρε Τέσσερις του Παίκτη 2: ήταν μπλόφα!" in session.log
 
     run(app, (80, 24), scenario)
 

@@ -22,10 +22,10 @@ def test_the_first_cards_effect_is_told() -> None:
     """``unokit play --players 3 --seed 5`` turns up a Draw Two: the log says who draws and is skipped."""
     (session, _names), _tr = play.build(args(players=3, seed=5, lang="en"))
     assert session.log[:4] == ["Round 1: Player 3 deals.", "The first card is yellow Draw Two.",
-                               "Player 1 draws 2 cards.", "Player 1 is skipped."]
+                               "You draw 2 cards.", "You are skipped."]
     assert session.game.turn == 1
     (greek, _names), _tr = play.build(args(players=3, seed=5, lang="el"))
-    assert greek.log[2:4] == ["Ο Παίκτης 1 τραβάει 2 κάρτες.", "Ο Παίκτης 1 χάνει τη σειρά του."]
+    assert greek.log[2:4] == ["Τραβάτε 2 κάρτες.", "Χάνετε τη σειρά σας."]
 
 
 def _play_some(session: Session, moves: int) -> None:
@@ -96,7 +96,7 @@ def test_the_human_may_catch_before_the_bots_go_on() -> None:
     assert game.turn == 2 and session.catchable() == [1]
     assert session.table.next_seat() == 0 and session.bots_to_move()
     session.act(catch_action(1))
-    assert session.log[-2:] == ["Player 1 catches Player 2 without an UNO call.", "Player 2 draws 2 cards."]
+    assert session.log[-2:] == ["You catch Player 2 without an UNO call.", "Player 2 draws 2 cards."]
     assert game.hand_sizes()[1] == 3
 
 
@@ -138,7 +138,7 @@ def test_the_moves_panel_shows_the_first_cards_effect(tmp_path: Path) -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             shown = [strip.text for strip in app.query_one("#log", RichLog).lines]
-            assert "Player 1 draws 2 cards." in shown and "Player 1 is skipped." in shown
+            assert "You draw 2 cards." in shown and "You are skipped." in shown
             assert "Waiting for Player 2" in str(app.query_one("#status").render())
 
     asyncio.run(scenario())

@@ -445,7 +445,7 @@ def test_challenge_a_wild_draw_four_and_see_the_hand_then_draw_and_keep(pages: P
     page.wait_for_selector("#act-challenge")  # the bot played its Wild Draw Four on us
     assert page.locator("#act-accept").is_enabled()
     click(page, "#act-challenge", "challenge")
-    log_has(page, "challenges the Wild Draw Four of Player 2: it was played fairly.")
+    log_has(page, "You challenge the Wild Draw Four of Heuristic bot 2: it was played fairly.")
     page.wait_for_selector("#seen-list")  # the challenged hand, shown to the challenger
     page.wait_for_selector("#act-draw:enabled")
     # Less the card the bot has played since (the top of the pile).
@@ -456,11 +456,11 @@ def test_challenge_a_wild_draw_four_and_see_the_hand_then_draw_and_keep(pages: P
     page.wait_for_selector("#act-pass:enabled")
     assert "cannot be played" in status(page)
     click(page, "#act-pass", "pass")
-    log_has(page, "Player 1 keeps the card and passes.")
-    log_has(page, "Player 2 went out: the round is over.")
+    log_has(page, "You keep the card and pass.")
+    log_has(page, "Heuristic bot 2 went out: the round is over.")
     # The target is reached: the match result, and the way back.
     page.wait_for_selector("#round-end:not([hidden]) #score-table")
-    assert page.locator("#round-end-title").inner_text() == "Player 2 won the game!"
+    assert page.locator("#round-end-title").inner_text() == "Heuristic bot 2 won the game!"
     assert "Player 2" in page.locator("#score-table tr.winner").inner_text()
     assert page.locator('#round-end a[href="/"]').count() == 1
     assert page.locator("#ready-button").count() == 0
@@ -485,18 +485,18 @@ def test_play_the_drawn_wild_name_a_colour_catch_and_call_uno(pages: Pages) -> N
     click(page, "#play-drawn", "play_drawn")
     page.wait_for_selector("#picker")
     click(page, '#picker button[data-color="R"]', "color_wild")
-    log_has(page, "Player 1 plays Wild and names red.")
+    log_has(page, "You play Wild and name red.")
     click(page, '#hand button.card.playable[data-card="R2"]', "play")
     page.wait_for_selector(".btn-catch")  # the bot is down to one card and forgot UNO
     assert "did not call UNO" in status(page)
     click(page, '.seat[data-seat="1"] .btn-catch', "catch")
-    log_has(page, "Player 1 catches Player 2 without an UNO call.")
+    log_has(page, "You catch Heuristic bot 2 without an UNO call.")
     # Our next-to-last card: UNO is pressed before the play, and goes with it.
     card(page, "G5").wait_for()
     click(page, '#act-uno[aria-pressed="false"]', "uno")
     assert page.locator("#act-uno").get_attribute("aria-pressed") == "true"
     click(page, '#hand button.card.playable[data-card="G5"]', "play")
-    log_has(page, "Player 1 calls UNO!")
+    log_has(page, "You call UNO!")
     assert not page.locator('#log li', has_text="Player 2 catches Player 1").count()
 
 
@@ -511,13 +511,13 @@ def test_answer_with_agent_p_and_accept_a_draw_two(pages: Pages) -> None:
     assert page.locator('#hand button.card.playable[data-card="WP"]').count() == 1
     click(page, '#hand button.card.playable[data-card="WP"]', "agent_p")
     click(page, '#picker button[data-color="G"]', "color_wild")
-    log_has(page, "answers with Agent P and names green: Player 2 takes the cards.")
+    log_has(page, "You answer with Agent P and name green: Heuristic bot 2 takes the cards.")
     click(page, '#act-uno[aria-pressed="false"]', "uno")  # G3 is our next-to-last card
     click(page, '#hand button.card.playable[data-card="G3"]', "play")
     page.wait_for_selector("#act-accept")  # the bot drew the Draw Two and played it
     assert "Take 2 cards" in page.locator("#act-accept").inner_text()
     click(page, "#act-accept", "accept")
-    log_has(page, "Player 1 takes the cards.")
+    log_has(page, "You take the cards.")
 
 
 def test_name_the_colour_of_a_wild_turned_up_and_peek_with_mater(pages: Pages) -> None:
@@ -529,10 +529,10 @@ def test_name_the_colour_of_a_wild_turned_up_and_peek_with_mater(pages: Pages) -
     page.wait_for_selector("#picker")
     assert "choose the colour" in status(page)
     click(page, '#picker button[data-color="B"]', "color_first")
-    log_has(page, "Player 1 names blue.")
+    log_has(page, "You name blue.")
     click(page, '#hand button.card.playable[data-card="WM"]', "play")
     click(page, '#picker button[data-color="R"]', "color_wild")
-    log_has(page, "Player 1 peeks at every other hand.")
+    log_has(page, "You peek at every other hand.")
     seen = cards_in(page, '#seen-list li[data-seat="1"] .card')
     assert sorted(seen) == ["B7", "B9", "Y5", "Y6"]
 
@@ -548,7 +548,7 @@ def test_choose_whom_to_swap_hands_with_on_a_seven(pages: Pages) -> None:
     page.wait_for_selector('.seat[data-seat="2"] .btn-swap')
     assert "swap hands" in status(page)
     click(page, '.seat[data-seat="2"] .btn-swap', "swap")
-    log_has(page, "Player 1 swaps hands with Player 3.")
+    log_has(page, "You swap hands with Heuristic bot 3.")
 
 
 def test_jump_in_with_the_same_card(pages: Pages) -> None:
@@ -560,7 +560,7 @@ def test_jump_in_with_the_same_card(pages: Pages) -> None:
     table(page)
     assert "jump in" in status(page)
     click(page, '#hand button.card.playable[data-card="G5"]', "jump_in")
-    log_has(page, "Player 1 jumps in with green 5.")
+    log_has(page, "You jump in with green 5.")
 
 
 def test_the_time_left_is_shown_and_a_bot_plays_when_it_runs_out(pages: Pages) -> None:
@@ -569,7 +569,7 @@ def test_the_time_left_is_shown_and_a_bot_plays_when_it_runs_out(pages: Pages) -
                  hands=[["R1", "G7", "B5"], ["Y3", "Y4", "Y6"]], discard="R9",
                  draw=["B2", "B6", "G2", "G6"], dealer=1, bots=["heuristic"], turn_timeout=2)
     page.locator("#deadline", has_text="then a bot plays for you").wait_for()
-    log_has(page, "Player 1 plays red 1.")  # played for us when the time ran out
+    log_has(page, "You play red 1.")  # played for us when the time ran out
     page.locator("#my-seat .badge-off", has_text="a bot plays for you until you act").wait_for()
 
 
@@ -699,7 +699,7 @@ def test_the_page_reconnects_by_itself_after_the_server_restarts(browser: Any, t
         page.wait_for_selector("#hand button.card.playable")
         assert hand(page) == before
         click(page, '#hand button.card.playable[data-card="R1"]', "play")
-        log_has(page, "Player 1 plays red 1.")
+        log_has(page, "You play red 1.")
     finally:
         pages.close()
         stop(proc)
@@ -745,12 +745,12 @@ def test_the_keys_alone_play_a_turn(pages: Pages) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector("#act-challenge")
     page.keyboard.press("a")  # take the four cards
-    log_has(page, "Player 1 takes the cards.")
+    log_has(page, "You take the cards.")
     page.wait_for_selector("#act-draw:enabled")
     page.keyboard.press("d")
     page.wait_for_selector("#act-pass:enabled")
     page.keyboard.press("p")
-    log_has(page, "Player 1 keeps the card and passes.")
+    log_has(page, "You keep the card and pass.")
     # Every control has a name a screen reader reads.
     unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input')]
         .filter(el => !el.hidden && el.offsetParent !== null)
@@ -782,7 +782,7 @@ def test_the_table_in_each_language(pages: Pages, locale: str) -> None:
         assert "Your turn" not in text and "Draw a card" not in text
     first_line = page.locator("#log li:not(.log-rule)").first.inner_text()
     if lang == "el":
-        assert first_line.startswith("Γύρος 1: μοιράζει ο Παίκτης")
+        assert first_line == "Γύρος 1: μοιράζει ο Δυνατό bot 3."  # the strong bot, by its Greek name
         assert page.locator("#lang-select option:checked").inner_text() == "Ελληνικά"
     shot(page, f"table-{lang}.png")
     # The switcher changes the language at once, and keeps the choice.

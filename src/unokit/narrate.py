@@ -75,12 +75,15 @@ class Teller:
     (so that a card played in answer *adds to the pile*), and the totals and the seats out
     of the game before a round ends (``scores`` and ``eliminated``, when known: set them at
     the start of a round told from its middle), to tell who scored what.
-    ``teams`` is the number of teams with ``mode: partners`` (else 0).
+    ``teams`` is the number of teams with ``mode: partners`` (else 0). ``names``: each seat's
+    display name (None for ``Player {n}``); ``viewer``: the seat told to, in the second person
+    (``You play red 7.``), None for a spectator.
     """
 
     def __init__(self, tr: Translator, edition: str, players: int, teams: int = 0,
                  scores: Sequence[int | float] | None = None,
-                 eliminated: Sequence[bool] | None = None) -> None:
+                 eliminated: Sequence[bool] | None = None,
+                 names: Sequence[str | None] | None = None, viewer: int | None = None) -> None:
         self.tr = tr
         self.edition = edition
         self.players = players
@@ -89,6 +92,28 @@ class Teller:
         """The interpreter of the table, and what it remembers (``words.state``)."""
         self.scores = None if scores is None else tuple(scores)
         self.eliminated = None if eliminated is None else tuple(eliminated)
+        self.names = names
+        self.viewer = viewer
+
+    @property
+    def names(self) -> tuple[str | None, ...] | None:
+        """Each seat's display name (None for ``Player {n}``), or None for none."""
+        names = self.words.state["names"]
+        return None if names is None else tuple(names)
+
+    @names.setter
+    def names(self, names: Sequence[str | None] | None) -> None:
+        self.words.state["names"] = None if names is None else list(names)
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat the events are told to, in the second person (None for a spectator)."""
+        viewer = int(self.words.state["viewer"])
+        return None if viewer < 0 else viewer
+
+    @viewer.setter
+    def viewer(self, viewer: int | None) -> None:
+        self.words.state["viewer"] = -1 if viewer is None else viewer
 
     @property
     def scores(self) -> tuple[int | float, ...] | None:
@@ -124,7 +149,7 @@ class Teller:
     # ------------------------------------------------------------------ names
 
     def name(self, seat: int) -> str:
-        """A seat's name: ``Player 1`` for seat 0."""
+        """A seat's name: its display name, else ``Player 1`` for seat 0."""
         return self.words.seat(seat)
 
     def card(self, c: Card) -> str:

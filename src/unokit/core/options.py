@@ -15,7 +15,8 @@ Traceback (most recent call last):
 unokit.core.errors.OptionError: option 'stacking': 'yes' is not a value (choose from off, ...)
 >>> option_spec("hand_size")
 OptionSpec(name='hand_size', kind='int', default=7, description='cards dealt to each player', \
-choices=(), minimum=1, exclusive_minimum=None, maximum=15)
+choices=(), minimum=1, exclusive_minimum=None, maximum=15, group='match', \
+label='Cards dealt to each player', choice_labels=())
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ Stacking = Literal["off", "progressive", "plus4_on_plus2"]
 """``stacking``: the house rule of stacking draw cards, and which on which."""
 
 OptionKind = Literal["choice", "bool", "int", "number"]
+OptionGroup = Literal["match", "house"]
+"""Where an option belongs: the match's options, or the house rules (RULES.md's two tables)."""
 """What an option's values are: one of its ``choices``, ``true``/``false``, a whole number, or
 any number (whole or not), the last two within the option's bounds."""
 
@@ -57,7 +60,9 @@ MAX_TARGET: Final = 100_000
 class OptionSpec:
     """One option: its name, its kind, its default and a one-line description; a choice's
     values (``choices``), or a number's bounds: at least ``minimum`` or more than
-    ``exclusive_minimum``, and at most ``maximum``.
+    ``exclusive_minimum``, and at most ``maximum``. For the new-room form: its ``group``
+    (``match`` or ``house``), and the English message ids of its name (``label``) and of each
+    choice's (``choice_labels``, in the order of ``choices``), which the catalogues translate.
 
     >>> option_spec("target").parse("1e3")
     1000
@@ -71,6 +76,9 @@ class OptionSpec:
     minimum: int | float | None = None
     exclusive_minimum: int | float | None = None
     maximum: int | float | None = None
+    group: OptionGroup = "match"
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """A spec is whole: a choice has values, a number has both its bounds, the default
@@ -78,6 +86,8 @@ class OptionSpec:
         numeric = self.kind in ("int", "number")
         if (self.kind == "choice") != bool(self.choices):
             raise ValueError(f"option {self.name!r}: a choice, and only a choice, lists its values")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name!r}: one label for each of its values")
         one_low = (self.minimum is None) != (self.exclusive_minimum is None)
         if numeric != (self.maximum is not None and one_low):
             raise ValueError(f"option {self.name!r}: a number, and only a number, has a maximum "
@@ -145,34 +155,50 @@ class OptionSpec:
         return number
 
 
-def _choice(name: str, values: Any, description: str) -> OptionSpec:
-    """A choice whose first value is its default, its values those of the ``Literal`` type ``values``."""
+def _choice(name: str, values: Any, description: str, label: str, labels: tuple[str, ...],
+            group: OptionGroup = "match") -> OptionSpec:
+    """A choice whose first value is its default, its values those of the ``Literal`` type
+    ``values``, named ``label`` and each value by ``labels``."""
     choices: tuple[str, ...] = get_args(values)
-    return OptionSpec(name, "choice", choices[0], description, choices=choices)
+    return OptionSpec(name, "choice", choices[0], description, choices=choices, group=group, label=label,
+                      choice_labels=labels)
 
 
 OPTION_SPECS: Final[tuple[OptionSpec, ...]] = (
     OptionSpec("target", "number", 500, "the score that wins the match (E4)",
-               exclusive_minimum=0, maximum=MAX_TARGET),
+               exclusive_minimum=0, maximum=MAX_TARGET, label="Target score"),
     _choice("scoring", Scoring, "standard: who goes out scores the other hands (E2); "
-                                "alternative: everyone adds their own, lowest total wins (E3)"),
+                                "alternative: everyone adds their own, lowest total wins (E3)",
+            "Scoring", ("Standard: the winner scores the other hands", "Alternative: lowest total wins")),
     _choice("mode", Mode, "every player for themselves, two-player teams (4, 6, 8 or 10 players), "
-                          "or the last player standing"),
-    OptionSpec("two_handed_rules", "bool", True, "with 2 players, a Reverse acts as a Skip"),
+                          "or the last player standing",
+            "Mode", ("Individual", "Partners (4, 6, 8 or 10 players)", "Elimination (Challenge UNO)")),
+    OptionSpec("two_handed_rules", "bool", True, "with 2 players, a Reverse acts as a Skip",
+               label="Two-player rules (a Reverse acts as a Skip)"),
     _choice("wd4_bluffing", WD4Bluffing, "an illegal Wild Draw Four may be played and challenged (P3), "
-                                         "or is refused"),
+                                         "or is refused",
+            "Bluffing with a Wild Draw Four", ("Allowed, and it may be challenged", "Forbidden")),
     _choice("illegal_play", IllegalPlay, "a card that does not match is refused (P5), or kept with "
-                                         "its penalty of two cards"),
-    _choice("agent_p_draws_from", AgentPDrawsFrom, "where the attacker answered by Agent P draws from (C6)"),
-    OptionSpec("hand_size", "int", 7, "cards dealt to each player", minimum=1, maximum=15),
+                                         "its penalty of two cards",
+            "A card that does not match", ("Refused", "Kept, and its player draws two")),
+    _choice("agent_p_draws_from", AgentPDrawsFrom, "where the attacker answered by Agent P draws from (C6)",
+            "Agent P's attacker draws from", ("the discard pile", "the draw pile")),
+    OptionSpec("hand_size", "int", 7, "cards dealt to each player", minimum=1, maximum=15,
+               label="Cards dealt to each player"),
     _choice("stacking", Stacking, "a draw card may be answered with another, the total passing on: "
-                                  "like on like (progressive), or also a Wild Draw Four on a Draw Two"),
+                                  "like on like (progressive), or also a Wild Draw Four on a Draw Two",
+            "Stacking draw cards", ("Off", "Draw Two on Draw Two, Wild Draw Four on Wild Draw Four",
+                                    "Also a Wild Draw Four on a Draw Two"), group="house"),
     OptionSpec("seven_zero", "bool", False, "a 7 swaps hands with a player of one's choice, a 0 passes "
-                                            "every hand on"),
-    OptionSpec("jump_in", "bool", False, "out of turn, a card identical to the top card may be played"),
+                                            "every hand on",
+               group="house", label="Seven-zero: a 7 swaps hands, a 0 passes them all on"),
+    OptionSpec("jump_in", "bool", False, "out of turn, a card identical to the top card may be played",
+               group="house", label="Jump in with an identical card"),
     OptionSpec("draw_until_playable", "bool", False, "a player who draws keeps drawing until they draw "
-                                                     "a playable card"),
-    OptionSpec("force_play", "bool", False, "a playable drawn card must be played"),
+                                                     "a playable card",
+               group="house", label="Draw until a playable card comes"),
+    OptionSpec("force_play", "bool", False, "a playable drawn card must be played",
+               group="house", label="A playable drawn card must be played"),
 )
 """Every option of RULES.md's *Options* and *House rules* tables, in :class:`Options`' order."""
 

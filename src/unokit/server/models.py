@@ -321,6 +321,19 @@ class ConfigLimits(_Model):
     chat_history: int = Field(description="the chat lines a room keeps and sends after hello")
 
 
+class ConfigOption(_Model):
+    """An option as the new-room form offers it (``GET /api/config``'s ``options``)."""
+
+    type: Literal["choice", "bool", "int", "number"]
+    default: str | bool | int | float
+    group: Literal["match", "house"] = Field(description="the match's options, or the house rules")
+    label: str = Field(description="the message id of the option's name, translated by the catalogues")
+    choices: list[str] | None = Field(None, description="a choice's values, the default among them")
+    choice_labels: dict[str, str] | None = Field(None, description="a choice's values' message ids, by value")
+    min: int | None = Field(None, description="a number's least whole value")
+    max: int | float | None = Field(None, description="a number's largest value")
+
+
 class Config(_Model):
     """The answer to ``GET /api/config``: what a client needs before it makes or shows a room."""
 
@@ -334,9 +347,8 @@ class Config(_Model):
     bot_choices: list[BotChoice]
     min_players: int
     max_players: int
-    options: dict[str, dict[str, Any]] = Field(description="every option of docs/rules.md by name: its "
-                                                           "type and default, a choice's choices, a "
-                                                           "number's min and max")
+    options: dict[str, ConfigOption] = Field(description="every option of docs/rules.md by name, in "
+                                                         "the rules' order")
     defaults: ConfigDefaults
     limits: ConfigLimits
 

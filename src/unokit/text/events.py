@@ -12,7 +12,9 @@ The events are read as the protocol sends them (``Event.to_dict()``: cards in no
 colours as numbers). The table's parts:
 
 - ``state``: what the teller remembers between events, with its starting values (seats and
-  colours are -1 when not known);
+  colours are -1 when not known), and what its reader gives it: ``names`` (each seat's display
+  name, or null for ``Player {n}``) and ``viewer`` (the seat it is told to, -1 for a spectator,
+  which the second person's messages name: ``You play red 7.``);
 - ``events``: per event type, ``before`` (state set first), ``lines`` (groups, each giving at
   most one line, or one per item with ``each``) and ``after`` (state set last). A group's
   ``cases`` are tried in order: the first whose ``when`` holds (or that has none) is said;
@@ -58,9 +60,25 @@ def _who(field: str = "seat") -> dict[str, list[str]]:
     return {"who": ["seat", "e." + field]}
 
 
-def _say(message: str, **fill: list[Any]) -> dict[str, Any]:
-    """An event told by one message, always: the fields of ``fill``, or ``{who}`` the seat."""
-    return {"lines": [{"cases": [{"say": message, "fill": fill or _who()}]}]}
+def _is_you(who: Any, side: bool = False) -> list[Any]:
+    """Whether the seat ``who`` (or with ``side``, the side ``who``) is the viewer's."""
+    viewer = ["side_of", "s.viewer"] if side else "s.viewer"
+    return ["and", ["ne", "s.viewer", -1], ["eq", who, viewer]]
+
+
+def _you(say: Any, case: dict[str, Any], who: Any = "e.seat", side: bool = False) -> list[dict[str, Any]]:
+    """A case told to its viewer in the second person (``say``) when the seat ``who`` (or the
+    side, with ``side``) is theirs, then the case as others are told it."""
+    when = _is_you(who, side) if "when" not in case else ["and", _is_you(who, side), case["when"]]
+    return [{**case, "when": when, "say": say}, case]
+
+
+def _say(message: str, you: str, **fill: list[Any]) -> dict[str, Any]:
+    """An event told by one message, always: the fields of ``fill``, or ``{who}`` the seat;
+    ``you`` to the seat ``{who}`` itself."""
+    fill = fill or _who()
+    case = {"say": message, "fill": fill}
+    return {"lines": [{"cases": _you(you, case, fill["who"][1])}]}
 
 
 def _plain(message: str) -> dict[str, Any]:
@@ -80,67 +98,113 @@ def _same(name: str) -> list[Any]:
     return ["eq", ["len", "s." + name], ["len", "e." + name]]
 
 
+def _answer_case(when: Any, fill: dict[str, Any], who_says: str, you_say: str, target_says: str,
+                 target: str, **extra: Any) -> list[dict[str, Any]]:
+    """An answer to a draw card: to its seat (``you_say``), to the seat that takes the cards
+    (``target_says``), and to the others (``who_says``)."""
+    case = {"when": when, "say": who_says, "fill": fill, **extra}
+    to_target = {**case, "when": ["and", _is_you(target), when], "say": target_says}
+    return [*_you(you_say, case)[:1], to_target, case]
+
+
 _PLAYED: Final[dict[str, Any]] = {
     "before": [["replaced", "s.color"], ["color", "e.color"]],
     "lines": [
         {"cases": [
-            {"when": ["and", _ANSWER, ["eq", "e.card", "WP"]],
-             "say": N_("{who} answers with {card} and names {color}: {target} takes the cards."),
-             "fill": {**_who(), "card": _CARD, "color": _COLOR, "target": ["seat", "s.attacker"]},
-             "set": [["facing", -1], ["answered", "e.seat"]]},
-            {"when": _ANSWER, "say": N_("{who} adds {card} to the pile of draw cards."),
-             "fill": {**_who(), "card": _CARD}, "set": [["facing", -1]]},
-            {"when": ["and", "e.jump_in", _WILD], "say": N_("{who} jumps in with {card} and names {color}."),
-             "fill": {**_who(), "card": _CARD, "color": _COLOR}},
-            {"when": "e.jump_in", "say": N_("{who} jumps in with {card}."),
-             "fill": {**_who(), "card": _CARD}},
+            *_answer_case(["and", _ANSWER, ["eq", "e.card", "WP"]],
+                          {**_who(), "card": _CARD, "color": _COLOR, "target": ["seat", "s.attacker"]},
+                          N_("{who} answers with {card} and names {color}: {target} takes the cards."),
+                          N_("You answer with {card} and name {color}: {target} takes the cards."),
+                          N_("{who} answers with {card} and names {color}: you take the cards."),
+                          "s.attacker", set=[["facing", -1], ["answered", "e.seat"]]),
+            *_you(N_("You add {card} to the pile of draw cards."),
+                  {"when": _ANSWER, "say": N_("{who} adds {card} to the pile of draw cards."),
+                   "fill": {**_who(), "card": _CARD}, "set": [["facing", -1]]}),
+            *_you(N_("You jump in with {card} and name {color}."),
+                  {"when": ["and", "e.jump_in", _WILD],
+                   "say": N_("{who} jumps in with {card} and names {color}."),
+                   "fill": {**_who(), "card": _CARD, "color": _COLOR}}),
+            *_you(N_("You jump in with {card}."),
+                  {"when": "e.jump_in", "say": N_("{who} jumps in with {card}."),
+                   "fill": {**_who(), "card": _CARD}}),
             # The colour it replaced: whoever answers it can judge whether it was a bluff.
-            {"when": ["and", ["eq", "e.card", "W+4"], ["ne", "s.replaced", -1]],
-             "say": N_("{who} plays {card} on {old} and names {color}."),
-             "fill": {**_who(), "card": _CARD, "old": ["color", "s.replaced"], "color": _COLOR}},
-            {"when": _WILD, "say": N_("{who} plays {card} and names {color}."),
-             "fill": {**_who(), "card": _CARD, "color": _COLOR}},
-            {"say": N_("{who} plays {card}."), "fill": {**_who(), "card": _CARD}},
+            *_you(N_("You play {card} on {old} and name {color}."),
+                  {"when": ["and", ["eq", "e.card", "W+4"], ["ne", "s.replaced", -1]],
+                   "say": N_("{who} plays {card} on {old} and names {color}."),
+                   "fill": {**_who(), "card": _CARD, "old": ["color", "s.replaced"], "color": _COLOR}}),
+            *_you(N_("You play {card} and name {color}."),
+                  {"when": _WILD, "say": N_("{who} plays {card} and names {color}."),
+                   "fill": {**_who(), "card": _CARD, "color": _COLOR}}),
+            *_you(N_("You play {card}."),
+                  {"say": N_("{who} plays {card}."), "fill": {**_who(), "card": _CARD}}),
         ]},
-        {"cases": [{"when": "e.uno", "say": N_("{who} calls UNO!"), "fill": _who()}]},
+        {"cases": _you(N_("You call UNO!"),
+                       {"when": "e.uno", "say": N_("{who} calls UNO!"), "fill": _who()})},
     ],
 }
+
+_WINNER: Final = ["side_of", "e.winner"]
 
 _ROUND_ENDED: Final[dict[str, Any]] = {
     "lines": [
         {"cases": [
-            {"when": "e.blocked",
-             "say": N_("No card has been played from a hand for {turns} turns: the round is blocked. "
-                       "{who} holds the fewest points and wins it."),
-             "fill": {"turns": ["number", "r.blocked_after"], "who": ["side", ["side_of", "e.winner"]]}},
-            {"say": N_("{who} went out: the round is over."),
-             "fill": {"who": ["side", ["side_of", "e.winner"]]}},
+            *_you(N_("No card has been played from a hand for {turns} turns: the round is blocked. "
+                     "You hold the fewest points and win it."),
+                  {"when": "e.blocked",
+                   "say": N_("No card has been played from a hand for {turns} turns: the round is blocked. "
+                             "{who} holds the fewest points and wins it."),
+                   "fill": {"turns": ["number", "r.blocked_after"], "who": ["side", _WINNER]}},
+                  _WINNER, side=True),
+            *_you(N_("You went out: the round is over."),
+                  {"say": N_("{who} went out: the round is over."), "fill": {"who": ["side", _WINNER]}},
+                  _WINNER, side=True),
         ]},
-        {"each": "e.scores", "cases": [
+        {"each": "e.scores", "cases": _you(
+            Nn_("You score {points} point.", "You score {points} points."),
             {"when": ["and", _same("scores"), ["ne", ["at", "e.scores", "i"], ["at", "s.scores", "i"]]],
              "say": Nn_("{who} scores {points} point.", "{who} scores {points} points."),
              "count": ["int", _GAINED], "fill": {"who": ["side", "i"], "points": ["number", _GAINED]}},
-        ]},
-        {"each": "e.eliminated", "cases": [
+            "i", side=True)},
+        {"each": "e.eliminated", "cases": _you(
+            N_("You are out of the game."),
             {"when": ["and", _same("eliminated"), ["at", "e.eliminated", "i"],
                       ["not", ["at", "s.eliminated", "i"]]],
              "say": N_("{who} is out of the game."), "fill": {"who": ["seat", "i"]}},
-        ]},
+            "i")},
     ],
     "after": [["scores", "e.scores"], ["eliminated", "e.eliminated"]],
 }
 
+
+def _challenged(won: bool) -> list[dict[str, Any]]:
+    """The words of a challenge of a Wild Draw Four, to its challenger, its player, the others."""
+    if won:
+        says = (N_("{who} challenges the {card} of {target}: it was a bluff!"),
+                N_("You challenge the {card} of {target}: it was a bluff!"),
+                N_("{who} challenges your {card}: it was a bluff!"))
+    else:
+        says = (N_("{who} challenges the {card} of {target}: it was played fairly."),
+                N_("You challenge the {card} of {target}: it was played fairly."),
+                N_("{who} challenges your {card}: it was played fairly."))
+    case = {"say": says[0],
+            "fill": {**_who("challenger"), "card": ["card", "W+4"], "target": ["seat", "e.attacker"]}}
+    if won:
+        case["when"] = "e.won"
+    return [*_you(says[1], case, "e.challenger")[:1], *_you(says[2], case, "e.attacker")]
+
+
 EVENT_WORDS: Final[dict[str, Any]] = {
     "words": {"seat": N_("Player {n}"), "team": N_("{a} and {b}"), "separator": ", "},
     "state": {"facing": -1, "attacker": -1, "answered": -1, "first": -1, "color": -1, "replaced": -1,
-              "scores": None, "eliminated": None},
+              "scores": None, "eliminated": None, "names": None, "viewer": -1},
     "events": {
         "RoundStarted": {
             "before": [["facing", -1], ["attacker", -1], ["answered", -1], ["color", -1], ["replaced", -1],
                        ["first", ["next", "e.dealer", "r.left", "e.hand_sizes"]]],
-            "lines": [{"cases": [{"say": N_("Round {n}: {dealer} deals."),
-                                  "fill": {"n": ["number", ["add", "e.round_no", 1]],
-                                           "dealer": ["seat", "e.dealer"]}}]}],
+            "lines": [{"cases": _you(N_("Round {n}: you deal."),
+                                     {"say": N_("Round {n}: {dealer} deals."),
+                                      "fill": {"n": ["number", ["add", "e.round_no", 1]],
+                                               "dealer": ["seat", "e.dealer"]}}, "e.dealer")}],
         },
         "TurnedUp": {"lines": [
             {"cases": [
@@ -152,53 +216,76 @@ EVENT_WORDS: Final[dict[str, Any]] = {
                  "set": [["color", ["at", "r.card_color", "e.card"]]]},
             ]},
             # Its colour is chosen first, by the seat that starts (S3).
-            {"cases": [{"when": ["and", ["not", "e.returned"], _WILD, ["ne", "s.first", -1]],
-                        "say": N_("{who} chooses the colour."), "fill": {"who": ["seat", "s.first"]}}]},
+            {"cases": _you(N_("You choose the colour."),
+                           {"when": ["and", ["not", "e.returned"], _WILD, ["ne", "s.first", -1]],
+                            "say": N_("{who} chooses the colour."), "fill": {"who": ["seat", "s.first"]}},
+                           "s.first")},
         ]},
         "Played": _PLAYED,
         "WrongCard": _say(N_("{who} shows {card}, which does not match: it goes back to the hand."),
+                          N_("You show {card}, which does not match: it goes back to your hand."),
                           who=["seat", "e.seat"], card=_CARD),
         "Drew": {"lines": [{"cases": [
-            {"when": ["and", ["eq", "e.reason", "turn"], ["eq", "e.count", 1]],
-             "say": N_("{who} draws a card."), "fill": _who()},
-            {"say": Nn_("{who} draws {n} card.", "{who} draws {n} cards."), "count": "e.count",
-             "fill": {**_who(), "n": ["number", "e.count"]}},
+            *_you(N_("You draw a card."),
+                  {"when": ["and", ["eq", "e.reason", "turn"], ["eq", "e.count", 1]],
+                   "say": N_("{who} draws a card."), "fill": _who()}),
+            *_you(Nn_("You draw {n} card.", "You draw {n} cards."),
+                  {"say": Nn_("{who} draws {n} card.", "{who} draws {n} cards."), "count": "e.count",
+                   "fill": {**_who(), "n": ["number", "e.count"]}}),
         ]}]},
         "Reshuffled": _plain(N_("The discard pile is shuffled into a new draw pile.")),
-        "Passed": _say(N_("{who} keeps the card and passes.")),
-        "Skipped": _say(N_("{who} is skipped.")),
+        "Passed": _say(N_("{who} keeps the card and passes."), N_("You keep the card and pass.")),
+        "Skipped": _say(N_("{who} is skipped."), N_("You are skipped.")),
         "DirectionChanged": _plain(N_("Play changes direction.")),
-        "ColorNamed": {"before": [["color", "e.color"]], **_say(N_("{who} names {color}."),
-                                                                 who=["seat", "e.seat"], color=_COLOR)},
-        "DrawPending": {"before": [["facing", "e.seat"], ["attacker", "e.attacker"]], "lines": [{"cases": [
+        "ColorNamed": {"before": [["color", "e.color"]],
+                       **_say(N_("{who} names {color}."), N_("You name {color}."),
+                              who=["seat", "e.seat"], color=_COLOR)},
+        "DrawPending": {"before": [["facing", "e.seat"], ["attacker", "e.attacker"]],
+                        "lines": [{"cases": _you(
+            Nn_("You must take {n} card, or answer.", "You must take {n} cards, or answer."),
             {"say": Nn_("{who} must take {n} card, or answer.", "{who} must take {n} cards, or answer."),
-             "count": "e.count", "fill": {**_who(), "n": ["number", "e.count"]}}]}]},
-        "Accepted": {"before": [["facing", -1]], **_say(N_("{who} takes the cards."))},
-        "Challenged": {"before": [["facing", -1]], "lines": [{"cases": [
-            {"when": "e.won", "say": N_("{who} challenges the {card} of {target}: it was a bluff!"),
-             "fill": {**_who("challenger"), "card": ["card", "W+4"], "target": ["seat", "e.attacker"]}},
-            {"say": N_("{who} challenges the {card} of {target}: it was played fairly."),
-             "fill": {**_who("challenger"), "card": ["card", "W+4"], "target": ["seat", "e.attacker"]}},
-        ]}]},
+             "count": "e.count", "fill": {**_who(), "n": ["number", "e.count"]}})}]},
+        "Accepted": {"before": [["facing", -1]],
+                     **_say(N_("{who} takes the cards."), N_("You take the cards."))},
+        "Challenged": {"before": [["facing", -1]],
+                       "lines": [{"cases": [*_challenged(True), *_challenged(False)]}]},
         # Told with the card already when the Agent P was played in answer (see Played).
         "AgentPAnswered": {"before": [["facing", -1]], "lines": [{"cases": [
             {"when": ["eq", "s.answered", "e.seat"], "say": None, "set": [["answered", -1]]},
-            {"say": N_("{who} answers with {card}: {target} takes the cards."),
-             "fill": {**_who(), "card": ["card", "WP"], "target": ["seat", "e.attacker"]}},
+            *_answer_case(True, {**_who(), "card": ["card", "WP"], "target": ["seat", "e.attacker"]},
+                          N_("{who} answers with {card}: {target} takes the cards."),
+                          N_("You answer with {card}: {target} takes the cards."),
+                          N_("{who} answers with {card}: you take the cards."), "e.attacker"),
         ]}]},
-        "UnoCalled": _say(N_("{who} calls UNO!")),
-        "UnoMissed": _say(N_("{who} has one card left and did not call UNO.")),
-        "Caught": _say(N_("{who} catches {target} without an UNO call."),
-                       who=["seat", "e.catcher"], target=["seat", "e.seat"]),
-        "HostPenalty": _say(N_("The host gives {who} the penalty for suggestions.")),
-        "Peeked": _say(N_("{who} peeks at every other hand.")),
-        "HandsSwapped": _say(N_("{who} swaps hands with {target}."), who=["seat", "e.seat"],
-                             target=["seat", "e.target"]),
+        "UnoCalled": _say(N_("{who} calls UNO!"), N_("You call UNO!")),
+        "UnoMissed": _say(N_("{who} has one card left and did not call UNO."),
+                          N_("You have one card left and did not call UNO.")),
+        "Caught": {"lines": [{"cases": [
+            *_you(N_("You catch {target} without an UNO call."),
+                  {"say": N_("{who} catches {target} without an UNO call."),
+                   "fill": {"who": ["seat", "e.catcher"], "target": ["seat", "e.seat"]}}, "e.catcher")[:1],
+            *_you(N_("{who} catches you without an UNO call."),
+                  {"say": N_("{who} catches {target} without an UNO call."),
+                   "fill": {"who": ["seat", "e.catcher"], "target": ["seat", "e.seat"]}}),
+        ]}]},
+        "HostPenalty": _say(N_("The host gives {who} the penalty for suggestions."),
+                            N_("The host gives you the penalty for suggestions.")),
+        "Peeked": _say(N_("{who} peeks at every other hand."), N_("You peek at every other hand.")),
+        "HandsSwapped": {"lines": [{"cases": [
+            *_you(N_("You swap hands with {target}."),
+                  {"say": N_("{who} swaps hands with {target}."),
+                   "fill": {"who": ["seat", "e.seat"], "target": ["seat", "e.target"]}})[:1],
+            *_you(N_("{who} swaps hands with you."),
+                  {"say": N_("{who} swaps hands with {target}."),
+                   "fill": {"who": ["seat", "e.seat"], "target": ["seat", "e.target"]}}, "e.target"),
+        ]}]},
         "HandsRotated": _plain(N_("Every hand passes to the next player.")),
         "RoundEnded": _ROUND_ENDED,
         "GameEnded": {"lines": [{"cases": [
-            {"when": ["eq", ["len", "e.winners"], 1], "say": N_("{who} won the game!"),
-             "fill": {"who": ["side", ["at", "e.winners", 0]]}},
+            *_you(N_("You won the game!"),
+                  {"when": ["eq", ["len", "e.winners"], 1], "say": N_("{who} won the game!"),
+                   "fill": {"who": ["side", ["at", "e.winners", 0]]}},
+                  ["at", "e.winners", 0], side=True),
             {"say": N_("Shared win: {who}!"), "fill": {"who": ["sides", "e.winners"]}},
         ]}]},
     },
@@ -281,7 +368,11 @@ class EventWords:
     # ------------------------------------------------------------------ names
 
     def seat(self, seat: int) -> str:
-        """A seat's name: ``Player 1`` for seat 0."""
+        """A seat's name: its entry in the state's ``names`` when it has one, else ``Player 1``
+        for seat 0."""
+        names = self.state["names"]
+        if names and 0 <= seat < len(names) and names[seat]:
+            return str(names[seat])
         return self.tr._(EVENT_WORDS["words"]["seat"]).format(n=seat + 1)
 
     def side_of(self, seat: int) -> int:

@@ -138,7 +138,7 @@ class Session:
         self._obs_version = -1
         obs = self.observe()
         teams = obs.players // 2 if obs.options.mode == "partners" else 0
-        self.teller = Teller(tr, obs.edition, obs.players, teams)
+        self.teller = Teller(tr, obs.edition, obs.players, teams, viewer=self.human)
         self._tell_round_so_far()
 
     # ------------------------------------------------------------------ names

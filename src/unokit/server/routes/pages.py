@@ -100,12 +100,17 @@ def pages(rooms: Rooms) -> APIRouter:
 def options_config(specs: Sequence[OptionSpec] = OPTION_SPECS) -> dict[str, dict[str, Any]]:
     """``/api/config``'s ``options``: each option's ``type`` (its kind) and ``default``, with a
     choice's ``choices`` or a number's ``min`` and ``max`` (for the new-room form: the least
-    whole number allowed, and the largest)."""
+    whole number allowed, and the largest); its ``group`` (``match`` or ``house``) and the
+    message ids of its name (``label``; the option's name without one) and, for a choice, of
+    each value's (``choice_labels``, by value; the value without one)."""
     options: dict[str, dict[str, Any]] = {}
     for spec in specs:
-        entry: dict[str, Any] = {"type": spec.kind, "default": spec.default}
+        entry: dict[str, Any] = {"type": spec.kind, "default": spec.default, "group": spec.group,
+                                 "label": spec.label or spec.name}
         if spec.kind == "choice":
             entry["choices"] = list(spec.choices)
+            labels = spec.choice_labels or spec.choices
+            entry["choice_labels"] = dict(zip(spec.choices, labels, strict=True))
         elif spec.kind != "bool":
             above = spec.exclusive_minimum
             entry["min"] = spec.minimum if above is None else math.floor(above) + 1

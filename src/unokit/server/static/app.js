@@ -2,7 +2,7 @@
 // the page: the language (from the browser, with a switcher), the rules help, and which page
 // to show — the lobby at "/", a room at "/r/CODE".
 
-import { _, currentLanguage, LANGUAGE_NAMES, LANGUAGES, onLanguageChange, preferredLanguage, setLanguage } from "./i18n.js";
+import { _, currentLanguage, languageList, languageName, onLanguageChange, preferredLanguage, setLanguage } from "./i18n.js";
 import { h, replaceChildren } from "./dom.js";
 import { getRules } from "./net.js";
 import { renderMarkdown } from "./markdown.js";
@@ -45,7 +45,7 @@ function drawHeader() {
   help.setAttribute("aria-keyshortcuts", "?");
   brand.setAttribute("aria-label", _("unokit: back to the lobby"));
   const lang = currentLanguage();
-  replaceChildren(select, LANGUAGES.map((code) => h("option", { value: code, selected: code === lang, lang: code, text: LANGUAGE_NAMES[code] })));
+  replaceChildren(select, languageList().map((code) => h("option", { value: code, selected: code === lang, lang: code, text: languageName(code) })));
 }
 
 async function openHelp() {
@@ -68,13 +68,12 @@ async function openHelp() {
 
 async function main() {
   setRouter(show);
-  const config = loadConfig();
+  await loadConfig(); // the languages first: the preferred one is chosen among them
   try {
     await setLanguage(preferredLanguage());
   } catch (err) {
     await setLanguage("en");
   }
-  await config;
   document.getElementById("lang-select").addEventListener("change", async (ev) => {
     try {
       await setLanguage(ev.target.value, true);

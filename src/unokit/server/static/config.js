@@ -1,8 +1,9 @@
 // What the server says about itself (GET /api/config, read once when the page starts): the
 // editions and their titles, the bots a seat may be given with their names and ratings, the
-// special cards' names, the number of players and the limits of names and chat lines.
+// special cards' names, the number of players, the limits of names and chat lines, the options
+// of the new-room form, and the languages (handed to i18n.js).
 
-import { _, format } from "./i18n.js";
+import { _, format, setLanguages } from "./i18n.js";
 import { getConfig } from "./net.js";
 
 let config = {};
@@ -10,6 +11,7 @@ let config = {};
 /** Read the server's configuration; until it answers (or if it cannot), every list is empty. */
 export async function loadConfig() {
   config = (await getConfig()) || {};
+  setLanguages(config.languages, config.language_names);
   return config;
 }
 

@@ -3,10 +3,10 @@
 // as _("…"), ngettext("…", "…", n) and pgettext("context", "…") with plain string literals,
 // so that the catalogue test (tests/test_web_browser_i18n.py) extracts them with Babel.
 
-export const LANGUAGES = ["en", "es", "pt", "fr", "el"];
-export const LANGUAGE_NAMES = {
-  en: "English", es: "Español", pt: "Português", fr: "Français", el: "Ελληνικά",
-};
+// The languages and their names are the server's (GET /api/config: config.js hands them over
+// with setLanguages before the first language is set); English alone until then.
+let languages = ["en"];
+let languageNames = {};
 const STORE_KEY = "unokit.lang";
 const CONTEXT_SEP = "\u0004";
 
@@ -14,6 +14,22 @@ let lang = "en";
 let messages = {};
 let pluralOf = (n) => (n === 1 ? 0 : 1);
 const listeners = new Set();
+
+/** Take the server's languages (codes) and their names in their own language. */
+export function setLanguages(codes, names) {
+  languages = codes && codes.length ? [...codes] : ["en"];
+  languageNames = { ...(names || {}) };
+}
+
+/** The languages there are catalogues for, in the server's order. */
+export function languageList() {
+  return languages;
+}
+
+/** A language's name in that language (its code when the server gave none). */
+export function languageName(code) {
+  return languageNames[code] || code;
+}
 
 /** The language now in use. */
 export function currentLanguage() {
@@ -28,18 +44,18 @@ export function preferredLanguage() {
   } catch (_err) {
     stored = null;
   }
-  if (stored && LANGUAGES.includes(stored)) return stored;
+  if (stored && languages.includes(stored)) return stored;
   const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
   for (const tag of wanted) {
     const code = String(tag).toLowerCase().split(/[-_]/)[0];
-    if (LANGUAGES.includes(code)) return code;
+    if (languages.includes(code)) return code;
   }
   return "en";
 }
 
 /** Load a language's catalogue and make it current; tells every listener. */
 export async function setLanguage(code, remember = false) {
-  if (!LANGUAGES.includes(code)) code = "en";
+  if (!languages.includes(code)) code = "en";
   let table = {};
   let plural = null;
   if (code !== "en") {

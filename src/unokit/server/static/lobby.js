@@ -8,63 +8,10 @@ import { createRoom, listRooms } from "./net.js";
 import { saveName, savedName } from "./store.js";
 import { errorText, navigate, toast } from "./ui.js";
 
-function optionLabel(name) {
-  switch (name) {
-    case "target": return _("Target score");
-    case "scoring": return _("Scoring");
-    case "mode": return _("Mode");
-    case "two_handed_rules": return _("Two-player rules (a Reverse acts as a Skip)");
-    case "wd4_bluffing": return _("Bluffing with a Wild Draw Four");
-    case "illegal_play": return _("A card that does not match");
-    case "agent_p_draws_from": return _("Agent P's attacker draws from");
-    case "hand_size": return _("Cards dealt to each player");
-    case "stacking": return _("Stacking draw cards");
-    case "seven_zero": return _("Seven-zero: a 7 swaps hands, a 0 passes them all on");
-    case "jump_in": return _("Jump in with an identical card");
-    case "draw_until_playable": return _("Draw until a playable card comes");
-    case "force_play": return _("A playable drawn card must be played");
-    default: return name;
-  }
+/** The options of `group` ("match" or "house"), as GET /api/config describes them, in its order. */
+function optionSpecs(group) {
+  return Object.entries(serverConfig().options || {}).filter(([, spec]) => spec.group === group);
 }
-
-function choiceLabel(name, value) {
-  switch (`${name}:${value}`) {
-    case "scoring:standard": return _("Standard: the winner scores the other hands");
-    case "scoring:alternative": return _("Alternative: lowest total wins");
-    case "mode:individual": return _("Individual");
-    case "mode:partners": return _("Partners (4, 6, 8 or 10 players)");
-    case "mode:elimination": return _("Elimination (Challenge UNO)");
-    case "wd4_bluffing:allow": return _("Allowed, and it may be challenged");
-    case "wd4_bluffing:forbid": return _("Forbidden");
-    case "illegal_play:reject": return _("Refused");
-    case "illegal_play:penalize": return _("Kept, and its player draws two");
-    case "agent_p_draws_from:discard": return _("the discard pile");
-    case "agent_p_draws_from:draw": return _("the draw pile");
-    case "stacking:off": return _("Off");
-    case "stacking:progressive": return _("Draw Two on Draw Two, Wild Draw Four on Wild Draw Four");
-    case "stacking:plus4_on_plus2": return _("Also a Wild Draw Four on a Draw Two");
-    default: return value;
-  }
-}
-
-// Every option of docs/rules.md: kind, default, and the values of a choice.
-const OPTIONS = [
-  ["target", "number", 500, { min: 1, max: 100000 }],
-  ["scoring", "choice", "standard", ["standard", "alternative"]],
-  ["mode", "choice", "individual", ["individual", "partners", "elimination"]],
-  ["two_handed_rules", "bool", true],
-  ["wd4_bluffing", "choice", "allow", ["allow", "forbid"]],
-  ["illegal_play", "choice", "reject", ["reject", "penalize"]],
-  ["agent_p_draws_from", "choice", "discard", ["discard", "draw"]],
-  ["hand_size", "int", 7, { min: 1, max: 15 }],
-];
-const HOUSE_RULES = [
-  ["stacking", "choice", "off", ["off", "progressive", "plus4_on_plus2"]],
-  ["seven_zero", "bool", false],
-  ["jump_in", "bool", false],
-  ["draw_until_playable", "bool", false],
-  ["force_play", "bool", false],
-];
 
 /** The lobby page. */
 export async function showLobby(main) {
@@ -114,20 +61,23 @@ function field(label, control, hint) {
   return h("div", { class: "field" }, h("label", { for: id, text: label }), control, hint ? h("small", { class: "muted", text: hint }) : null);
 }
 
-function optionControl(spec) {
-  const [name, kind, def, extra] = spec;
+/** One option's control: its name and default from the server, its label in the catalogues. */
+function optionControl([name, spec]) {
+  const { type: kind, default: def } = spec;
   const id = `opt-${name}`;
+  const label = _(spec.label);
   if (kind === "bool") {
     return h("div", { class: "field check" },
       h("input", { type: "checkbox", id, name, checked: def, dataset: { option: name, kind } }),
-      h("label", { for: id, text: optionLabel(name) }));
+      h("label", { for: id, text: label }));
   }
   if (kind === "choice") {
-    return field(optionLabel(name), h("select", { id, name, dataset: { option: name, kind } },
-      extra.map((v) => h("option", { value: v, selected: v === def, text: choiceLabel(name, v) }))));
+    const labels = spec.choice_labels || {};
+    return field(label, h("select", { id, name, dataset: { option: name, kind } },
+      spec.choices.map((v) => h("option", { value: v, selected: v === def, text: _(labels[v] || v) }))));
   }
-  return field(optionLabel(name), h("input", {
-    type: "number", id, name, value: String(def), min: extra.min, max: extra.max, step: kind === "int" ? 1 : "any",
+  return field(label, h("input", {
+    type: "number", id, name, value: String(def), min: spec.min, max: spec.max, step: kind === "int" ? 1 : "any",
     required: true, dataset: { option: name, kind },
   }));
 }
@@ -240,10 +190,10 @@ function newRoomForm(config) {
     h("fieldset", {}, h("legend", { text: _("Who sits at each seat") }), seatsBox),
     h("details", { class: "options" },
       h("summary", { text: _("Options") }),
-      h("div", { class: "options-grid" }, OPTIONS.map(optionControl))),
+      h("div", { class: "options-grid" }, optionSpecs("match").map(optionControl))),
     h("details", { class: "options" },
       h("summary", { text: _("House rules") }),
-      h("div", { class: "options-grid" }, HOUSE_RULES.map(optionControl))),
+      h("div", { class: "options-grid" }, optionSpecs("house").map(optionControl))),
     roomSettings(dev),
     status,
     h("button", { type: "submit", class: "btn btn-primary", id: "create-room", text: _("Create the room") }));

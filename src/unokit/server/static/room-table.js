@@ -5,7 +5,6 @@
 import { _, format, ngettext } from "./i18n.js";
 import { cardBack, cardElement, cardName, colorLetter, colorName } from "./cards.js";
 import { h, replaceChildren } from "./dom.js";
-import { seatName } from "./teller.js";
 import { points } from "./ui.js";
 import { actionBar, mySeat, picker } from "./room-hand.js";
 
@@ -41,7 +40,7 @@ function statusText(page) {
   } else if (view.awaiting === "round_over") {
     lines.push(_("The round is over."));
   } else if (me === null || view.turn !== me) {
-    if (view.turn !== null && view.turn !== undefined) lines.push(format(_("Waiting for {who}…"), { who: seatName(view.turn) }));
+    if (view.turn !== null && view.turn !== undefined) lines.push(format(_("Waiting for {who}…"), { who: page.displayName(view.turn) }));
     const jump = me !== null && page.legal().some((a) => a.card);
     if (jump) lines.push(_("You hold the same card as the top of the pile: you may jump in!"));
   } else if (view.awaiting === "play") {
@@ -54,7 +53,7 @@ function statusText(page) {
     const attacker = typeof view.attacker === "number" ? view.attacker : null;
     const n = view.pending || 0;
     if (attacker !== null) {
-      lines.push(format(_("{who} played {card} on you: {n} cards to draw."), { who: seatName(attacker), card: cardName(view.top, ed), n }));
+      lines.push(format(_("{who} played {card} on you: {n} cards to draw."), { who: page.displayName(attacker), card: cardName(view.top, ed), n }));
     } else {
       lines.push(format(ngettext("A draw card is played on you: {n} card to draw.", "A draw card is played on you: {n} cards to draw.", n), { n }));
     }
@@ -68,7 +67,7 @@ function statusText(page) {
     lines.push(_("Choose whom to swap hands with."));
   }
   const catchable = page.targets("catch");
-  if (catchable.length) lines.push(format(_("{who} did not call UNO: catch them!"), { who: seatName(catchable[0]) }));
+  if (catchable.length) lines.push(format(_("{who} did not call UNO: catch them!"), { who: page.displayName(catchable[0]) }));
   if (page.has("uno")) lines.push(_("You have one card left: call UNO before you are caught!"));
   return lines.join(" ");
 }
@@ -82,7 +81,7 @@ export function deadlineText(page) {
   if (view.turn === page.seat()) {
     return format(ngettext("{n} second left, then a bot plays for you.", "{n} seconds left, then a bot plays for you.", n), { n });
   }
-  return format(ngettext("{who}: {n} second left.", "{who}: {n} seconds left.", n), { who: seatName(view.turn), n });
+  return format(ngettext("{who}: {n} second left.", "{who}: {n} seconds left.", n), { who: page.displayName(view.turn), n });
 }
 
 /** The places of the seats around the table: for a seat, the others from the next seat number
@@ -150,14 +149,14 @@ function seatPanel(page, seat, { catchable, swap }) {
   if (catchable) {
     buttons.push(h("button", {
       type: "button", class: "btn btn-catch", dataset: { focus: `catch-${seat}`, action: `catch ${seat}` },
-      "aria-label": format(_("Catch {who}: no UNO call"), { who: seatName(seat) }), "aria-keyshortcuts": "c",
+      "aria-label": format(_("Catch {who}: no UNO call"), { who: page.displayName(seat) }), "aria-keyshortcuts": "c",
       text: _("Catch!"), onclick: () => page.catchSeat(seat),
     }));
   }
   if (swap) {
     buttons.push(h("button", {
       type: "button", class: "btn btn-swap", dataset: { focus: `swap-${seat}`, action: `swap ${seat}` },
-      "aria-label": format(_("Swap hands with {who}"), { who: seatName(seat) }), "aria-keyshortcuts": String((seat + 1) % 10),
+      "aria-label": format(_("Swap hands with {who}"), { who: page.displayName(seat) }), "aria-keyshortcuts": String((seat + 1) % 10),
       text: _("Swap hands"), onclick: () => page.send(`swap ${seat}`),
     }));
   }
@@ -201,7 +200,7 @@ function center(page) {
     h("span", { class: "visually-hidden", text: _("Colour in play: ") }),
     view.awaiting === "color" ? h("span", { text: _("to be chosen") })
       : h("span", { class: `swatch color-${color || "W"}`, text: color ? `${colorName(color)} [${color}]` : "?" }));
-  const order = view.order.map(seatName);
+  const order = view.order.map((s) => page.displayName(s));
   const way = view.direction === -1 ? _("right") : _("left");
   const words = format(_("Direction: {way} {arrow} ({order})"), { way, arrow: view.direction === -1 ? "↺" : "↻", order: order.join(" → ") });
   const arrow = h("span", {

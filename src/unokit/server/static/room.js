@@ -7,7 +7,7 @@
 // room-hand.js (your seat and moves), room-panels.js (the side panels and the score table)
 // and the keys are read by room-keys.js.
 
-import { _, format } from "./i18n.js";
+import { _, agree, format } from "./i18n.js";
 import { cardName, isWild, parseAction } from "./cards.js";
 import { botLabel, limit } from "./config.js";
 import { focusKey, h, replaceChildren, restoreFocus } from "./dom.js";
@@ -133,10 +133,29 @@ export class RoomPage {
     return name ? `${base} · ${name}` : base;
   }
 
+  /** A seat's display name: its person's name, a bot's name and seat ("Heuristic bot 3"), else "Player 3". */
+  displayName(seat, view = this.view) {
+    const info = this.room && this.room.seats[seat];
+    const names = view && Array.isArray(view.names) ? view.names : [];
+    if (names[seat]) return names[seat];
+    if (info && info.kind === "human" && info.name) return info.name;
+    if (info && info.kind === "bot") return `${botLabel(info.bot)} ${seat + 1}`;
+    return seatName(seat);
+  }
+
+  /** The teller of the log and of the match's end, told each seat's name and who reads it
+   * (from `view`, the view now or the one just come). */
+  namedTeller(teller, view = this.view) {
+    const players = (view && view.players) || this.players();
+    teller.names = Array.from({ length: players }, (_v, seat) => this.displayName(seat, view));
+    teller.viewer = view ? (view.seat ?? -1) : (this.seat() ?? -1);
+    return teller;
+  }
+
   sideName(side) {
     const seats = this.seatsOf(side);
-    if (seats.length === 2) return format(_("{a} and {b}"), { a: seatName(seats[0]), b: seatName(seats[1]) });
-    return seatName(side);
+    if (seats.length === 2) return format(_("{a} and {b}"), { a: this.displayName(seats[0]), b: this.displayName(seats[1]) });
+    return this.displayName(side);
   }
 
   // ------------------------------------------------------------------ messages
@@ -160,6 +179,7 @@ export class RoomPage {
       this.teller = new Teller(view.edition || this.edition(), view.players || this.players(), view.teams || 0);
       if (game.replay) this.log = [];
     }
+    this.namedTeller(this.teller, view);
     if (this.teller.scores === null && this.view) this.teller.scores = this.view.scores;
     if (this.teller.eliminated === null && this.view) this.teller.eliminated = this.view.eliminated;
     this.anim = { discard: false, seats: new Set(), hand: new Set() };
@@ -420,7 +440,19 @@ export class RoomPage {
     drawLog(this);
     drawChat(this);
     this.drawBanner();
+    this.drawTitle(started);
     restoreFocus(focus);
+  }
+
+  /** The tab's title: whose turn it is, or who won, then the room. */
+  drawTitle(started) {
+    const view = this.view;
+    const me = this.seat();
+    let what = "";
+    if (started && view.awaiting === "game_over") what = this.winnersText();
+    else if (started && me !== null && view.turn === me) what = _("Your turn");
+    else if (started && typeof view.turn === "number") what = agree(format(_("Waiting for {who}…"), { who: this.displayName(view.turn) }));
+    document.title = what ? `${what} — ${this.code} — unokit` : `${this.code} — unokit`;
   }
 
   drawBanner() {
@@ -442,8 +474,8 @@ export class RoomPage {
   winnersText() {
     const winners = this.winners || (this.view && this.view.winners) || [];
     if (!winners.length) return _("The match is over.");
-    const teller = this.teller || new Teller(this.edition(), this.players(), this.teams());
-    return teller.winnerText(winners);
+    const teller = this.namedTeller(this.teller || new Teller(this.edition(), this.players(), this.teams()));
+    return agree(teller.winnerText(winners));
   }
 
   drawnCard() {

@@ -49,8 +49,28 @@ export class Teller {
     this.state.eliminated = value;
   }
 
+  /** Each seat's display name (null for "Player n"), as the table's state holds it. */
+  get names() {
+    return this.state.names;
+  }
+
+  set names(value) {
+    this.state.names = value;
+  }
+
+  /** The seat told to ("You play…"); -1 for a spectator. */
+  get viewer() {
+    return this.state.viewer;
+  }
+
+  set viewer(value) {
+    this.state.viewer = value;
+  }
+
+  /** A seat's name: its display name when the teller has one, else "Player n". */
   name(seat) {
-    return seatName(seat);
+    const names = this.state.names;
+    return (names && names[seat]) || seatName(seat);
   }
 
   card(code) {
