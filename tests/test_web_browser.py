@@ -91,12 +91,15 @@ def _up(base: str) -> bool:
 
 
 def serve(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    """Start ``unokit serve --dev`` on ``port`` with the database of ``folder``; wait for it."""
+    """Start ``unokit serve --dev`` on ``port`` with the database of ``folder``; wait for it. Every
+    page of these tests comes from 127.0.0.1, so the rooms and sockets one address may hold are
+    lifted (the limits have tests of their own, in ``test_server_limits.py``)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with (folder / "server.log").open("a") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "unokit", "serve", "--dev", "--host", "127.0.0.1", "--port", str(port),
-             "--database", f"sqlite:///{folder / 'rooms.db'}", "--log-level", "warning"],
+             "--database", f"sqlite:///{folder / 'rooms.db'}", "--log-level", "warning",
+             "--rooms-per-address", "0", "--sockets-per-address", "0"],
             stdout=log, stderr=subprocess.STDOUT, env=env, cwd=folder)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

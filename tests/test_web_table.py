@@ -42,7 +42,8 @@ def serve(folder: Path, port: int) -> Any:
     with (folder / "server.log").open("a") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "unokit", "serve", "--dev", "--host", "127.0.0.2", "--port", str(port),
-             "--rate-limit", "0", "--database", f"sqlite:///{folder / 'rooms.db'}", "--log-level", "warning"],
+             "--rate-limit", "0", "--rooms-per-address", "0", "--sockets-per-address", "0",
+             "--database", f"sqlite:///{folder / 'rooms.db'}", "--log-level", "warning"],
             stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     deadline = time.monotonic() + 30
     while not web._up(f"http://127.0.0.2:{port}"):

@@ -7,6 +7,7 @@ import { cardBack, cardElement, cardName, colorLetter, colorName } from "./cards
 import { h, replaceChildren } from "./dom.js";
 import { points } from "./ui.js";
 import { actionBar, mySeat, picker } from "./room-hand.js";
+import { seatName } from "./teller.js";
 
 /** Draw the table into its section. */
 export function drawTable(page) {
