@@ -51,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--idle-hours", type=float, default=24.0, metavar="H",
                         help="close a room nobody has been in, and where nothing happened, for H hours "
                              "(default 24)")
+    parser.add_argument("--grace", type=float, default=20.0, metavar="S",
+                        help="seconds a disconnected person's turn, or a host gone before the start, "
+                             "waits for them to come back (default 20)")
     parser.add_argument("--rate-limit", type=int, default=20, metavar="N",
                         help="per client address, in any ten seconds: at most N POSTs, N joins and "
                              "N guesses (unknown room codes, wrong tokens) (default 20; 0: no limit, "
@@ -109,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         why = " ".join(str(getattr(exc, "orig", None) or exc).split())  # the driver's words, one line
         raise UnoError(f"--database: cannot open {_safe_url(url)}: {why}") from None
     options = ServerOptions(dev=args.dev, max_rooms=args.max_rooms, allowed_origins=tuple(args.allow_origin),
-                            idle_hours=args.idle_hours, posts_per_10s=args.rate_limit,
+                            idle_hours=args.idle_hours, grace=args.grace, posts_per_10s=args.rate_limit,
                             rate_limit=args.rate_limit)
     sock = _listen(args.host, args.port)
     port = sock.getsockname()[1]
@@ -141,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
-    """Refuse a port, a number of rooms, a rate, an idle time or a number of workers out of range."""
+    """Refuse a port, a number of rooms, a rate, an idle time, a grace or a number of workers out
+    of range."""
     if not 0 <= args.port <= 65535:
         raise OptionError(f"--port must be 0 to 65535, not {args.port}")
     if args.max_rooms < 1:
@@ -152,6 +156,8 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise OptionError(f"--idle-hours must be a finite number above 0, not {args.idle_hours}")
     if args.workers < 1:
         raise OptionError(f"--workers must be at least 1, not {args.workers}")
+    if not 0 <= args.grace <= 3600:
+        raise OptionError(f"--grace must be 0 to 3600 seconds, not {args.grace}")
 
 
 def _listen(host: str, port: int) -> socket.socket:
