@@ -360,11 +360,16 @@ class Room(Away):
                     self.kick_driver()
 
     def _host_gone(self) -> None:
-        asyncio.get_running_loop().create_task(self.settled(self._pass_host))
+        asyncio.get_running_loop().create_task(self._host_gone_now())
 
-    def _pass_host(self) -> None:
-        if self.owned and self.pass_host():
-            self.send_room()
+    async def _host_gone_now(self) -> None:
+        """The grace of a host gone before the start is over: the role passes on, unless they
+        are back (or the database is away: they keep it)."""
+        def pass_on() -> None:
+            if self.owned and self.pass_host():
+                self.send_room()
+        with contextlib.suppress(ProtocolError):
+            await self.settled(pass_on)
 
     async def back(self, client: Client) -> None:
         """The person at ``client``'s seat is back: no bot plays for them any more."""
