@@ -30,7 +30,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 __all__ = ["pg_url"]  # the fixture, imported for the tests here
 
-FAST = {"bot_delay": 0.02, "between_rounds": 0, "options": {"target": 100000}}
+FAST = {"bot_delay": 0.02, "reaction": 0, "between_rounds": 0, "options": {"target": 100000}}
 
 
 def _public(view: dict[str, Any]) -> Any:
