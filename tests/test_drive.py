@@ -289,7 +289,7 @@ async def _server_round(edition: str, options: Options, seed: int, players: list
     rooms = Rooms(Store(f"sqlite:///{tmp_path / 'rooms.db'}"))
     n = len(players)
     settings = Settings(edition, n, ["human"] + ["misbehaving"] * (n - 1), options, 0.0, 0.0, "misbehaving",
-                        seed, fixed_seed=True)
+                        seed, fixed_seed=True, reaction=0.0)  # the bot for the host away at once
     token = security.new_token()
     seats = [Seat(0, "human", "Ana", None, security.token_hash(token), away=True),
              *(Seat(i, "bot", None, "misbehaving") for i in range(1, n))]

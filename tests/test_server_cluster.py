@@ -32,7 +32,7 @@ __all__ = ["pg_url"]  # the fixture, imported for the tests here
 
 LOCAL = "http://localhost"
 """The base URL of the in-process test clients: a Host the server answers for."""
-FAST = {"bot_delay": 0.02, "between_rounds": 0, "options": {"target": 100000}}
+FAST = {"bot_delay": 0.02, "reaction": 0, "between_rounds": 0, "options": {"target": 100000}}
 
 
 def _public(view: dict[str, Any]) -> Any:
@@ -112,7 +112,8 @@ def _room(server: Served, other: Served,
 
 
 def _serve(tmp: Path, url: str, name: str, *extra: str) -> Served:
-    return Served(tmp, url, free_port(), "--rate-limit", "0", "--dev", *extra, log_name=f"{name}.log")
+    return Served(tmp, url, free_port(), "--rate-limit", "0", "--dev", "--grace", "5", *extra,
+                  log_name=f"{name}.log")
 
 
 @contextlib.contextmanager
@@ -501,6 +502,6 @@ def test_a_person_connected_to_another_process_is_waited_for_not_played_for(
             time.sleep(1)  # the bot plays until it is Ana's turn; then the table waits for her
             waiting = a.get(f"/api/dev/rooms/{code}")
             assert waiting["position"]["game"]["turn"] == 0
-            time.sleep(7)  # past the 5 s of grace that a disconnected person gets
+            time.sleep(7)  # past the 5 s of grace (--grace 5) that a disconnected person gets
             assert a.get(f"/api/dev/rooms/{code}")["version"] == waiting["version"]
             assert a.get(f"/api/rooms/{code}")["seats"][0]["connected"]

@@ -167,13 +167,13 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(tmp_path: 
     try:
         status, made = server.post("/api/rooms", {
             "name": "Host", "bots": ["heuristic", "heuristic", "heuristic"], "bot_delay": 0,
-            "between_rounds": 0, "turn_timeout": 1, "options": {"target": 100000}})
+            "between_rounds": 0, "turn_timeout": 1, "reaction": 0, "options": {"target": 100000}})
         assert status == 201
         code = made["code"]
         arrivals: list[tuple[float, int]] = []
         done = threading.Event()
 
-        def host() -> None:  # reads everything, never acts: played by a bot after its turn_timeout
+        def host() -> None:  # reads all, never acts: a bot plays for it after turn_timeout (reaction 0)
             with connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=2**20) as ws:
                 ws.send(json.dumps({"type": "hello", "token": made["token"]}))
                 while not done.is_set():

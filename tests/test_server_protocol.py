@@ -572,7 +572,8 @@ def test_a_person_out_of_time_is_played_by_a_bot_until_they_act_again() -> None:
         deal = {"dealer": 1, "hands": [["R1", "R2", "R3", "R4", "R5", "Y1", "Y2", "Y3", "Y4", "Y5"],
                                        ["B5", "B6", "B7", "B8", "B9", "G5", "G6", "G7", "G8", "G9"]],
                 "discard": "R9", "draw": ["B1", "G1", "G2", "G3", "Y6", "Y7", "Y8", "Y9"]}
-        room, token = await make_room(rooms, **{**_stacked(turn_timeout=1, bot_delay=0.1), "deal": deal})
+        settings = _stacked(turn_timeout=1, bot_delay=0.1, reaction=0)
+        room, token = await make_room(rooms, **{**settings, "deal": deal})
         await room.start(token)
         ana = await enter(rooms, room, token)
         first = ana.states()[-1]
@@ -584,7 +585,7 @@ def test_a_person_out_of_time_is_played_by_a_bot_until_they_act_again() -> None:
                      if m["type"] == "events" and m["version"] == first["version"] + 1)
         assert moved["events"][0]["seat"] == 0  # the bot played for Ana
         assert room.room_message(None)["seats"][0]["away"] is True
-        await asyncio.sleep(0.5)  # and goes on playing for her, at the bots' pace
+        await asyncio.sleep(0.5)  # and goes on playing for her (reaction 0: at the bots' pace)
         assert ana.states()[-1]["version"] >= first["version"] + 3
         # She acts again (here on a view gone stale): no bot plays for her any more.
         assert await request(rooms, ana, type="act", action="draw", version=0) is None

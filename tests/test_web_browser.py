@@ -189,7 +189,7 @@ def _decode(payload: Any) -> Any:
         return payload
 
 
-CLIENT_TYPES = {"hello", "act", "chat", "ready", "kick", "bot", "move", "leave", "rematch"}
+CLIENT_TYPES = {"hello", "act", "chat", "ready", "kick", "bot", "move", "leave", "rematch", "back"}
 
 
 class Pages:
@@ -641,7 +641,7 @@ def test_the_host_moves_gives_to_a_bot_and_kicks_and_the_lobby_lists_public_room
     ana.click(row.format(1) + ' button[aria-label="Give Player 2 to a bot"]')
     ana.locator(row.format(1), has_text="Strong bot").wait_for()
     ana.click(row.format(2) + ' button[aria-label="Kick Player 3"]')
-    visitor.locator("#fatal", has_text="The host gave your seat away.").wait_for()
+    visitor.locator("#fatal", has_text="You were removed from this room.").wait_for()
     ana.locator(row.format(2), has_text="open seat").wait_for()
     start(ana)
     assert "Strong bot" in ana.locator('.seat[data-seat="1"]').inner_text()

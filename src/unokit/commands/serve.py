@@ -52,6 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--idle-hours", type=float, default=24.0, metavar="H",
                         help="close a room nobody has been in, and where nothing happened, for H hours "
                              "(default 24)")
+    parser.add_argument("--grace", type=float, default=20.0, metavar="S",
+                        help="seconds a disconnected person's turn, or a host gone before the start, "
+                             "waits for them to come back (default 20)")
     parser.add_argument("--rate-limit", type=int, default=20, metavar="N",
                         help="per client address, in any ten seconds: at most N POSTs, N joins and "
                              "N guesses (unknown room codes, wrong tokens) (default 20; 0: no limit, "
@@ -188,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         why = " ".join(str(getattr(exc, "orig", None) or exc).split())  # the driver's words, one line
         raise UnoError(f"--database: cannot open {_safe_url(url)}: {why}") from None
     options = ServerOptions(dev=args.dev, max_rooms=args.max_rooms, allowed_origins=tuple(args.allow_origin),
-                            idle_hours=args.idle_hours, posts_per_10s=args.rate_limit,
+                            idle_hours=args.idle_hours, grace=args.grace, posts_per_10s=args.rate_limit,
                             rate_limit=args.rate_limit,
                             allowed_hosts=served_hosts(args.host, args.allowed_host),
                             forwarded_allow_ips=tuple(a.strip() for a in args.forwarded_allow_ips.split(",")
@@ -225,8 +228,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
-    """Refuse a port, a number of rooms, a rate, an idle time or a number of workers out of range,
-    and a proxy that is no address or network."""
+    """Refuse a port, a number of rooms, a rate, an idle time, a grace or a number of workers out
+    of range, and a proxy that is no address or network."""
     if not 0 <= args.port <= 65535:
         raise OptionError(f"--port must be 0 to 65535, not {args.port}")
     if args.max_rooms < 1:
@@ -243,6 +246,8 @@ def _check_numbers(args: argparse.Namespace) -> None:
         except ValueError:
             raise OptionError(f"--forwarded-allow-ips: {proxy.strip()!r} is not an address or a network "
                               "(such as 127.0.0.1 or 10.0.0.0/8)") from None
+    if not 0 <= args.grace <= 3600:
+        raise OptionError(f"--grace must be 0 to 3600 seconds, not {args.grace}")
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -1,6 +1,8 @@
 """A room's driver: the task that asks the bots when the table asks them, plays for a person
 away (or whose turn timed out), and deals the next round after the pause, until the room
-closes. It goes through the engine's one loop around the table (:mod:`unokit.core.drive`):
+closes. A bot waits ``bot_delay``; while a person may call UNO or catch a bot that did not,
+and before it plays for a person away, it waits the room's ``reaction`` (if that is longer).
+It goes through the engine's one loop around the table (:mod:`unokit.core.drive`):
 the decision asked is :func:`~unokit.core.drive.next_decision`'s, and a bot's answer is
 settled by :func:`~unokit.core.drive.settle` (out of turn, nothing or an illegal action
 declines; on turn, it is replaced by the seat's first legal action).
@@ -150,17 +152,27 @@ class Driver:
         seat, must = decision.seat, decision.must
         s = room.seats[seat]
         delay, declined = settings.bot_delay, len(room.declined)
+        slow = max(delay, settings.reaction)
         if s.kind == "bot":
-            return _Plan("bot", room.last_change + delay, game, decision, declined,
+            wait = slow if self._people_may_act(game) else delay
+            return _Plan("bot", room.last_change + wait, game, decision, declined,
                          s.bot or settings.fill_bot, settings.forget_uno, False, game.observe(seat))
         auto = room.played_for_at(seat)
         if auto is not None and (must or auto <= time.monotonic()):
-            return _Plan("bot", max(auto, room.last_change + delay), game, decision, declined,
+            return _Plan("bot", max(auto, room.last_change + slow), game, decision, declined,
                          DEFAULT_BOT, 0.0, True, game.observe(seat))
         at = room.timeout_at(seat) if must else None
         if at is not None:
             return _Plan("timeout", at, game, decision, declined, DEFAULT_BOT, 0.0, True, None)
         return None
+
+    def _people_may_act(self, game: Game) -> bool:
+        """Whether a call or catch window is open in which a person may act: a seat that owes
+        its UNO call may still call it (a person there) or be caught (by a person anywhere);
+        then no bot acts for ``reaction`` seconds."""
+        room = self.room
+        return bool(game.window) and any(s.kind == "human" and not s.away and room.connected(s.seat)
+                                         for s in room.seats)
 
     def _save_declined(self) -> None:
         """Store the declines since the last change (the next owner goes on from them)."""

@@ -39,11 +39,13 @@ NAME_RULE: Final = (f"{{who}} display name, 1 to {MAX_NAME} characters; it must 
                     "trimmed, runs of spaces made one, in Unicode's NFC form")
 MAX_CHAT: Final = 200
 MAX_BOT_DELAY: Final = 10.0
+MAX_REACTION: Final = 10.0
 MAX_BETWEEN_ROUNDS: Final = 600.0
 MIN_TURN_TIMEOUT: Final = 1.0
 MAX_TURN_TIMEOUT: Final = 3600.0
 DEFAULT_BOT: Final = "heuristic"
 DEFAULT_BOT_DELAY: Final = 1.0
+DEFAULT_REACTION: Final = 2.5
 DEFAULT_BETWEEN_ROUNDS: Final = 10.0
 DEFAULT_FORGET_UNO: Final = 0.3
 
@@ -150,6 +152,9 @@ class CreateRoom(_Model):
     public: bool = Field(False, description="listed by GET /api/rooms")
     bot_delay: Annotated[float, Field(ge=0, le=MAX_BOT_DELAY)] = Field(
         DEFAULT_BOT_DELAY, description="seconds a server bot waits before it acts")
+    reaction: Annotated[float, Field(ge=0, le=MAX_REACTION)] = Field(
+        DEFAULT_REACTION, description="seconds no server bot acts while a person may call UNO or "
+                                      "catch a bot, and before a bot plays for a person away")
     between_rounds: Annotated[float, Field(ge=0, le=MAX_BETWEEN_ROUNDS)] = Field(
         DEFAULT_BETWEEN_ROUNDS, description="seconds from a round's end to the next deal, "
                                             "unless every connected person is ready sooner")
@@ -302,6 +307,7 @@ class ConfigDefaults(_Model):
     players: int
     bot: BotName
     bot_delay: float
+    reaction: float
     forget_uno: float
     between_rounds: float
     turn_timeout: float | None
@@ -315,6 +321,7 @@ class ConfigLimits(_Model):
     chat_chars: int
     messages_per_second: int
     bot_delay_max: float
+    reaction_max: float
     between_rounds_max: float
     turn_timeout_min: float
     turn_timeout_max: float
@@ -457,11 +464,18 @@ class Rematch(_Model):
     type: Literal["rematch"]
 
 
-ClientMessage = Annotated[Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch,
+class Back(_Model):
+    """You are back: no bot plays for you any more (after ``turn_timeout`` passed, a bot plays
+    for you until you act or say this)."""
+
+    type: Literal["back"]
+
+
+ClientMessage = Annotated[Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch | Back,
                           Field(discriminator="type")]
-CLIENT_MESSAGE: Final = TypeAdapter[Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch](
-    ClientMessage)
-CLIENT_TYPES: Final = ("hello", "act", "chat", "ready", "kick", "bot", "move", "leave", "rematch")
+CLIENT_MESSAGE: Final = TypeAdapter[
+    Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch | Back](ClientMessage)
+CLIENT_TYPES: Final = ("hello", "act", "chat", "ready", "kick", "bot", "move", "leave", "rematch", "back")
 
 
 # ---------------------------------------------------------------------- events
@@ -642,6 +656,8 @@ class RoomSettings(_Model):
     public: bool
     between_rounds: float
     turn_timeout: float | None
+    reaction: float = Field(description="seconds no server bot acts while a person may call UNO or "
+                                        "catch a bot, and before a bot plays for a person away")
 
 
 class SeatInfo(_Model):
@@ -731,7 +747,8 @@ class StateMessage(_Model):
     type: Literal["state"]
     version: Version
     deadline: float | None = Field(description="when the server plays for the person on turn "
-                                               "(turn_timeout), in seconds since the epoch; else null")
+                                               "(turn_timeout; for a person away, the bot's next "
+                                               "move), in seconds since the epoch; else null")
     view: View
 
 
@@ -781,7 +798,7 @@ SERVER_MODELS: Final[dict[str, type[_Model]]] = {
 }
 CLIENT_MODELS: Final[dict[str, type[_Model]]] = {
     "hello": Hello, "act": Act, "chat": Chat, "ready": Ready, "kick": Kick, "bot": SetBot, "move": Move,
-    "leave": Leave, "rematch": Rematch,
+    "leave": Leave, "rematch": Rematch, "back": Back,
 }
 HTTP_MODELS: Final[dict[str, type[_Model]]] = {
     "POST /api/rooms (body)": CreateRoom, "POST /api/rooms (201)": CreatedRoom,

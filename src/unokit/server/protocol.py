@@ -48,6 +48,7 @@ from .models import (
     MAX_MESSAGE_BYTES,
     MAX_NAME,
     Act,
+    Back,
     Chat,
     Hello,
     Kick,
@@ -65,7 +66,7 @@ RATE_LIMIT: Final = 20
 """Messages a connection may send in any one second; the first one past it is a flood: it is
 answered ``rate_limited`` and the connection is closed (code 1008)."""
 
-ClientMessage = Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch
+ClientMessage = Hello | Act | Chat | Ready | Kick | SetBot | Move | Leave | Rematch | Back
 
 STATUS: Final = {"malformed": 400, "unauthorized": 401, "not_found": 404, "illegal": 409, "stale": 409,
                  "too_large": 413, "rate_limited": 429, "server_error": 500}

@@ -51,10 +51,11 @@ from ..core.game import Game
 from ..core.record import round_events
 from ..core.table import Table
 from . import security
+from .away import Away
 from .cluster import Cluster, note_sender
 from .driver import Driver
 from .follow import Follower
-from .models import Act, Chat, CreateRoom, Hello, Kick, Leave, Move, Ready, Rematch, SetBot
+from .models import Act, Back, Chat, CreateRoom, Hello, Kick, Leave, Move, Ready, Rematch, SetBot
 from .persistence import RoomWriter
 from .protocol import CHAT_HISTORY, ClientMessage, GameMessage, ProtocolError, check_chat, check_name, dumps
 from .records import game_action, resume
@@ -71,7 +72,7 @@ POSITION_EVERY: Final = 32
 """The position (``Game.to_dict()``) is stored with every 32nd action, and with every deal and
 every round's last action: a room is resumed from it and the record's actions after it (writing
 the whole position with every action would cost as much as the rest of the change)."""
-GRACE: Final = 5.0
+GRACE: Final = 20.0
 """Seconds a disconnected person's turn waits for them before a bot plays it."""
 SETTLE_TRIES: Final = 3
 """How many times :meth:`Room.settled` makes a change that another process's change refused."""
@@ -82,7 +83,7 @@ T = TypeVar("T")
 # ---------------------------------------------------------------------- a room
 
 
-class Room:
+class Room(Away):
     """One room: its settings, seats, game, connections, and the driver that runs its bots."""
 
     def __init__(self, rooms: Rooms, code: str, settings: Settings, seats: list[Seat], host: int | None,
@@ -169,9 +170,6 @@ class Room:
     def _seat_json(self, s: Seat) -> dict[str, Any]:
         return {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
                 "connected": self.connected(s.seat), "away": self._away(s.seat), "ready": s.ready}
-
-    def connected(self, seat: int) -> bool:
-        return seat in self.remote or any(c.seat == seat for c in self.clients)
 
     def _away(self, seat: int) -> bool:
         """Whether the person at ``seat`` is played by a bot now (or will be, once the grace
@@ -347,18 +345,42 @@ class Room:
         return found
 
     async def disconnect(self, client: Client) -> None:
-        """``client``'s connection ended."""
+        """``client``'s connection ended (a host gone before the start passes the role on
+        after the grace, unless they are back)."""
         async with self.lock:
             if client in self.clients:
                 self.clients.remove(client)
                 if client.seat is not None and not self.connected(client.seat):
                     self.gone[client.seat] = time.monotonic()
+                    if client.seat == self.host and self.status == LOBBY:
+                        asyncio.get_running_loop().call_later(self.rooms.options.grace, self._host_gone)
                 if client.seat is not None:
                     self.publish_presence()
                 if self.status != CLOSED:
                     send_presence(self)
                     self.next_round_if_ready()
                     self.kick_driver()
+
+    def _host_gone(self) -> None:
+        asyncio.get_running_loop().create_task(self._host_gone_now())
+
+    async def _host_gone_now(self) -> None:
+        """The grace of a host gone before the start is over: the role passes on, unless they
+        are back (or the database is away: they keep it)."""
+        def pass_on() -> None:
+            if self.owned and self.pass_host():
+                self.send_room()
+        with contextlib.suppress(ProtocolError):
+            await self.settled(pass_on)
+
+    async def back(self, client: Client) -> None:
+        """The person at ``client``'s seat is back: no bot plays for them any more."""
+        async with self.locked():
+            seat = self._seated(client)
+            if self.seats[seat].away:
+                self._come_back(seat)
+                self.send_room()
+                self.kick_driver()
 
     async def leave(self, client: Client) -> None:
         """``client`` leaves its seat for good."""
@@ -584,32 +606,6 @@ class Room:
             self.send_room()
         self.kick_driver()
 
-    def _come_back(self, seat: int) -> None:
-        """The person at ``seat`` is back (they acted, or said hello): no bot plays for them."""
-        self._back[seat] = time.monotonic()
-        s = self.seats[seat]
-        if s.away:
-            s.away = False
-            self.store_seats(s)
-        self.set_deadline()
-
-    def timeout_at(self, seat: int) -> float | None:
-        """When the timeout acts for the person at ``seat`` on turn (``time.monotonic()``)."""
-        timeout = self.settings.turn_timeout
-        if timeout is None:
-            return None
-        return max(self.last_change, self._back.get(seat, 0.0)) + timeout
-
-    def set_deadline(self) -> None:
-        """When the timeout will act for the person on turn (shown to everyone), if it may."""
-        self.deadline = None
-        game = self.game
-        if game is None or self.status != PLAYING:
-            return
-        at = self.timeout_at(game.turn)
-        if at is not None and self.seats[game.turn].kind == "human" and not self.seats[game.turn].away:
-            self.deadline = round(time.time() + at - time.monotonic(), 3)
-
     async def ready(self, client: Client) -> None:
         """``client``'s seat is ready for the next round."""
         async with self.locked():
@@ -669,21 +665,6 @@ class Room:
     def stop(self) -> None:
         """Stop the room's driver (the server is shutting down)."""
         self.driver.stop()
-
-    def store_seats(self, *seats: Seat) -> None:
-        """Store a change of ``seats`` (their kind, person, readiness...); refused as
-        :meth:`RoomWriter.seats <.persistence.RoomWriter.seats>` refuses."""
-        self.writer.seats([s.data() for s in seats])
-
-    def played_for_at(self, seat: int) -> float | None:
-        """When a bot may play for the person at ``seat`` (``time.monotonic()``): at once if
-        they are away, after the grace if they are disconnected; ``None`` while they are
-        there to play."""
-        if self.seats[seat].away:
-            return self.last_change
-        if not self.connected(seat):
-            return max(self.last_change, self.gone.get(seat, self._since) + self.rooms.options.grace)
-        return None
 
     # ------------------------------------------------------------------ loading
 
@@ -901,6 +882,7 @@ class Rooms:
     def start(self) -> None:
         """Start the drivers of the loaded rooms (in the running event loop)."""
         for room in self.rooms.values():
+            room.serving()
             room.kick_driver()
 
     def stop(self) -> None:
@@ -1029,6 +1011,8 @@ async def handle(rooms: Rooms, client: Client, message: ClientMessage) -> bool:
         await room.move(client, message.seat, message.to)
     elif isinstance(message, Rematch):
         await room.rematch(client)
+    elif isinstance(message, Back):
+        await room.back(client)
     else:  # pragma: no cover - parse() knows no other type
         raise ProtocolError("malformed", f"unknown message {message!r}")
     return False

@@ -16,7 +16,7 @@ from ..core.cards import parse_card
 from ..core.errors import OptionError, UnoError
 from ..core.game import Game
 from ..core.options import Options
-from .models import DEFAULT_BETWEEN_ROUNDS, CreateRoom, Deal
+from .models import DEFAULT_BETWEEN_ROUNDS, DEFAULT_REACTION, CreateRoom, Deal
 from .protocol import ProtocolError
 
 
@@ -39,6 +39,9 @@ class Settings:
     between_rounds: float = DEFAULT_BETWEEN_ROUNDS
     turn_timeout: float | None = None
     fixed_seed: bool = False
+    reaction: float = DEFAULT_REACTION
+    """Seconds no bot acts while a person may call UNO or catch a bot, and before a bot plays
+    for a person away."""
     """The first match is dealt from ``seed`` itself (``--dev``'s ``seed``); else every match's
     seed is derived from it, so that a finished match's record (which holds its seed) tells
     nothing of the next match's cards."""
@@ -49,14 +52,15 @@ class Settings:
                 "options": self.options.changed(), "bot_delay": self.bot_delay,
                 "forget_uno": self.forget_uno, "fill_bot": self.fill_bot, "seed": self.seed,
                 "deal": self.deal, "public": self.public, "between_rounds": self.between_rounds,
-                "turn_timeout": self.turn_timeout, "fixed_seed": self.fixed_seed}
+                "turn_timeout": self.turn_timeout, "fixed_seed": self.fixed_seed,
+                "reaction": self.reaction}
 
     def public_json(self) -> dict[str, Any]:
         """The settings as every client is shown them (no seed, no deal)."""
         return {"edition": self.edition, "players": self.players, "options": self.options.as_dict(),
                 "bot_delay": self.bot_delay, "forget_uno": self.forget_uno, "fill_bot": self.fill_bot,
                 "public": self.public, "between_rounds": self.between_rounds,
-                "turn_timeout": self.turn_timeout}
+                "turn_timeout": self.turn_timeout, "reaction": self.reaction}
 
     def new_game(self, game_no: int) -> Game:
         """The match ``game_no`` of the room (0: the first; a rematch is the next), dealt from
@@ -72,7 +76,8 @@ class Settings:
                    float(data["forget_uno"]), str(data["fill_bot"]), int(data["seed"]), data.get("deal"),
                    bool(data.get("public", False)),
                    float(data.get("between_rounds", DEFAULT_BETWEEN_ROUNDS)),
-                   None if timeout is None else float(timeout), bool(data.get("fixed_seed", False)))
+                   None if timeout is None else float(timeout), bool(data.get("fixed_seed", False)),
+                   float(data.get("reaction", DEFAULT_REACTION)))
 
 
 def _bad(message: str) -> ProtocolError:
@@ -104,7 +109,7 @@ def parse_settings(body: CreateRoom, dev: bool) -> Settings:
     deal = None if body.deal is None else body.deal.model_dump()
     settings = Settings(body.edition, len(seats), seats, options, body.bot_delay, body.forget_uno,
                         body.fill_bot, seed, deal, body.public, body.between_rounds, body.turn_timeout,
-                        fixed_seed=body.seed is not None)
+                        fixed_seed=body.seed is not None, reaction=body.reaction)
     try:
         game = settings.new_game(0)  # checks the options against the deck, and the stacked deal
     except (UnoError, TypeError, ValueError, KeyError) as exc:

@@ -106,6 +106,8 @@ function roomSettings(dev) {
         h("label", { for: "public", text: _("Public: listed in the lobby") })),
       field(_("Seconds a bot waits before it acts"),
         seconds("bot-delay", "bot_delay", 0, limit("bot_delay_max"), serverDefault("bot_delay"))),
+      field(_("Seconds no bot acts while you may call UNO or catch one"),
+        seconds("reaction", "reaction", 0, limit("reaction_max"), serverDefault("reaction"))),
       field(_("Seconds between rounds"),
         seconds("between-rounds", "between_rounds", 0, limit("between_rounds_max"), serverDefault("between_rounds"))),
       field(_("Seconds a player may think (empty: no limit)"),
@@ -136,6 +138,7 @@ function roomRequest(form, name, dev) {
     name, edition: form.querySelector("#edition").value, players, bots, options,
     public: form.querySelector("#public").checked,
     bot_delay: num("#bot-delay") ?? serverDefault("bot_delay"),
+    reaction: num("#reaction") ?? serverDefault("reaction"),
     between_rounds: num("#between-rounds") ?? serverDefault("between_rounds"),
     turn_timeout: num("#turn-timeout"),
   };

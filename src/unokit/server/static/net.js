@@ -336,17 +336,22 @@ export class Connection {
   leave() {
     return this.sendRaw({ type: "leave" });
   }
+
+  /** You are back: no bot plays for you any more. */
+  back() {
+    return this.sendRaw({ type: "back" });
+  }
 }
 
 /**
  * Make a room (POST /api/rooms). `form` is what the new-room form holds: {name (yours),
  * edition, players, bots: [for seats 1..n-1: a bot name or null], options, public, bot_delay,
- * between_rounds, turn_timeout, and (a --dev server) seed, deal, forget_uno}. Keeps the seat's
+ * reaction, between_rounds, turn_timeout, and (a --dev server) seed, deal, forget_uno}. Keeps the seat's
  * token; answers {code, seat, token}.
  */
 export async function createRoom(form) {
   const body = { name: form.name, edition: form.edition, players: form.players, bots: form.bots, options: form.options };
-  for (const key of ["public", "bot_delay", "between_rounds", "turn_timeout", "seed", "deal", "forget_uno"]) {
+  for (const key of ["public", "bot_delay", "reaction", "between_rounds", "turn_timeout", "seed", "deal", "forget_uno"]) {
     if (form[key] !== undefined && form[key] !== null && form[key] !== "") body[key] = form[key];
   }
   const data = await request("POST", "/api/rooms", body);

@@ -7,6 +7,7 @@ import { cardElement, cardName, colorName, COLORS, sortedHand } from "./cards.js
 import { h } from "./dom.js";
 import { points } from "./ui.js";
 import { focusHand } from "./room-keys.js";
+import { unoPlayButton } from "./room-fair.js";
 
 /** Your seat: its head, your hand and the keys' legend. */
 export function mySeat(page, me, playable) {
@@ -28,7 +29,7 @@ export function mySeat(page, me, playable) {
     const state = ok ? _("playable") : _("not playable now");
     btn.setAttribute("aria-label", [`${cardName(code, ed)} (${code})`, state].join(", "));
     btn.addEventListener("click", () => page.playCard(code));
-    return h("li", {}, btn);
+    return h("li", {}, btn, ok ? unoPlayButton(page, code, seen[code]) : null);
   });
   const score = view.scores ? view.scores[page.sideOf(me)] : 0;
   const cls = ["my-seat"];

@@ -1,5 +1,6 @@
 // A room before its match starts: its code and link, the seats (with the host's controls:
-// move, kick, give to a bot), the join form and the start button. `page` is the RoomPage.
+// move, kick, give to a bot, change a bot's level or open its seat for a person), the join
+// form and the start button. `page` is the RoomPage.
 
 import { _, format } from "./i18n.js";
 import { botChoice, botLabel, botNames, defaultBot, editionTitle, limit } from "./config.js";
@@ -102,6 +103,16 @@ function seatRow(page, s, me) {
         type: "button", class: "btn btn-small", text: _("Give to a bot"),
         "aria-label": format(_("Give {who} to a bot"), { who: label }),
         onclick: () => page.conn.replaceByBot(s.seat, select.value),
+      }));
+    } else {
+      const level = h("select", {
+        "aria-label": format(_("Level of {who}"), { who: label }), class: "bot-select",
+        onchange: () => page.conn.replaceByBot(s.seat, level.value),
+      }, botNames().map((b) => h("option", { value: b, selected: b === s.bot, text: botChoice(b) })));
+      controls.push(level, h("button", {
+        type: "button", class: "btn btn-small", text: _("Open for a person"),
+        "aria-label": format(_("Open {who} for a person"), { who: label }),
+        onclick: () => page.conn.replaceByBot(s.seat, null),
       }));
     }
   }

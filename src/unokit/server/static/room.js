@@ -20,6 +20,7 @@ import { drawLobby } from "./room-lobby.js";
 import { deadlineText, drawTable } from "./room-table.js";
 import { drawChat, drawLog, drawRoundEnd, drawScores } from "./room-panels.js";
 import { drawSeen, ShownHands } from "./room-seen.js";
+import { drawReach, tickCountdown } from "./room-fair.js";
 
 const MAX_LOG = 300;
 
@@ -34,6 +35,7 @@ export class RoomPage {
     this.log = [];
     this.chat = [];
     this.armedUno = false;
+    this.over = false; // nothing more to show than why: no such room, or removed from it
     this.choosing = null; // the wild card whose colour is being chosen
     this.sending = false;
     this.readySent = null;
@@ -237,6 +239,7 @@ export class RoomPage {
     if (err.code === "not_found" && err.hello) {
       // The answer to hello: no room has this code, or it is closed. Nothing to reconnect to.
       this.conn.close();
+      this.over = true;
       this.fatal = _("There is no room with that code.");
       this.render();
       this.explainClosed();
@@ -260,7 +263,13 @@ export class RoomPage {
   }
 
   gotLeft(reason) {
-    if (reason === "kicked") this.fatal = _("The host gave your seat away.");
+    if (reason === "kicked") {
+      // Removed: the page is no longer anyone's seat, and says so and nothing else.
+      this.fatal = _("You were removed from this room.");
+      this.over = true;
+      this.room = null;
+      this.view = null;
+    }
     else if (reason === "closed") this.fatal = _("This room is closed.");
     else this.fatal = _("You left the room.");
     this.render();
@@ -380,6 +389,8 @@ export class RoomPage {
       // One live region for the whole match, so that screen readers tell each change of it.
       status: h("p", { id: "status", class: "status", "aria-live": "polite" }),
       deadline: h("p", { id: "deadline", class: "deadline" }),
+      countdown: h("p", { id: "countdown", class: "countdown", hidden: true }),
+      reach: h("div", { id: "reach", class: "reach", hidden: true }),
       tableBody: h("div", { id: "table-body" }),
       overlay: h("section", { id: "round-end", class: "panel overlay round-end", role: "dialog", "aria-labelledby": "round-end-title" }),
       scores: h("section", { id: "scores-panel", class: "panel small", "aria-labelledby": "scores-title" }),
@@ -416,7 +427,7 @@ export class RoomPage {
           h("section", { class: "panel small", id: "log-panel" }, this.el.logTitle, this.el.log),
           h("section", { class: "panel small", id: "chat-panel" }, this.el.chatTitle, this.el.chatList, this.el.chatForm))));
     this.el.table.append(h("h2", { class: "visually-hidden", id: "table-title" }), this.el.status, this.el.deadline,
-      this.el.tableBody);
+      this.el.countdown, this.el.tableBody, this.el.reach);
     this.render();
   }
 
@@ -427,13 +438,19 @@ export class RoomPage {
     this.el.fatal.hidden = !this.fatal;
     replaceChildren(this.el.fatal, this.fatal ? h("p", { class: "panel fatal", role: "alert" }, this.fatal, " ",
       h("a", { href: "/", "data-nav": "1", text: _("Back to the lobby") })) : null);
-    this.el.lobby.hidden = started;
-    this.el.table.hidden = !started;
+    this.el.lobby.hidden = started || this.over;
+    this.el.table.hidden = !started || this.over;
     this.el.table.setAttribute("aria-label", _("Table"));
+    if (this.over) {
+      this.drawBanner();
+      restoreFocus(focus);
+      return;
+    }
     if (!started) drawLobby(this);
     else drawTable(this);
     if (started && !this.tableShown) window.scrollTo(0, 0); // the table fills the screen from its top
     this.tableShown = started;
+    drawReach(this, started);
     drawRoundEnd(this, started);
     drawScores(this, started);
     drawSeen(this, started);
@@ -459,7 +476,8 @@ export class RoomPage {
     const el = this.el && this.el.banner;
     if (!el) return;
     let text = "";
-    if (this.status === "connecting" && !this.room) text = _("Connecting…");
+    if (this.over) text = "";
+    else if (this.status === "connecting" && !this.room) text = _("Connecting…");
     else if (this.status === "closed" || (this.status === "connecting" && this.room)) text = _("Connection lost: reconnecting…");
     el.textContent = text;
     el.hidden = !text;
@@ -469,6 +487,7 @@ export class RoomPage {
 
   tickDeadline() {
     if (this.el && this.deadline) this.el.deadline.textContent = deadlineText(this);
+    tickCountdown(this);
   }
 
   winnersText() {
