@@ -106,6 +106,17 @@ class FastGame(_Base):  # type: ignore[misc]
         _require()
         state = state_from_json(data)
         Game.from_state(state)  # the engine's consistency check
+        return cls._from_state(state)
+
+    @classmethod
+    def from_game(cls, game: Game) -> FastGame:
+        """The match ``game`` is in, on the native core (a stacked deal of ``Game.from_setup`` or
+        a short deck of a conformance scenario too, which a position cannot hold)."""
+        _require()
+        return cls._from_state(game.state())
+
+    @classmethod
+    def _from_state(cls, state: State) -> FastGame:
         game = cls()
         try:
             game._settle(state.edition, state.n, state.options)
@@ -131,7 +142,9 @@ class FastGame(_Base):  # type: ignore[misc]
 
     def to_game(self) -> Game:
         """The same match as a Python :class:`~unokit.core.game.Game`."""
-        return Game.from_state(self.state())
+        game = Game(self.edition, self.n, self.options, 0)
+        game._load({name: getattr(self.state(), name) for name, _, _ in FIELDS})
+        return game
 
     @property
     def awaiting(self) -> str:

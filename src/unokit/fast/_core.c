@@ -240,18 +240,24 @@ static int matches(int color, int top, int c)
 }
 
 
-/* editions.py: the deck, face by face */
+/* editions.py: the deck, face by face (made once per edition) */
 static int edition_deck(int edition, uint8_t *deck)
 {
-    int n = 0;
-    for (int face = 0; face < N_CARDS; face++) {
-        int copies;
-        if (face < WILD) copies = face % 13 == 0 ? 1 : 2;
-        else if (face == WILD || face == WD4) copies = 4;
-        else copies = (edition == 1 && face == MATER) || (edition == 2 && face == AGENT_P) ? 4 : 0;
-        for (int i = 0; i < copies; i++) deck[n++] = (uint8_t)face;
+    static uint8_t decks[3][MAXC];
+    static int sizes[3];
+    if (sizes[edition] == 0) {
+        int n = 0;
+        for (int face = 0; face < N_CARDS; face++) {
+            int copies;
+            if (face < WILD) copies = face % 13 == 0 ? 1 : 2;
+            else if (face == WILD || face == WD4) copies = 4;
+            else copies = (edition == 1 && face == MATER) || (edition == 2 && face == AGENT_P) ? 4 : 0;
+            for (int i = 0; i < copies; i++) decks[edition][n++] = (uint8_t)face;
+        }
+        sizes[edition] = n;
     }
-    return n;
+    memcpy(deck, decks[edition], (size_t)sizes[edition]);
+    return sizes[edition];
 }
 
 /* ------------------------------------------------------------------ the state (core/state.py) */
