@@ -14,6 +14,6 @@ cc="${CC:-cc}"
 include="$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
 suffix="$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')"
 out="${UNOKIT_FAST_OUT:-src/unokit/fast/_core$suffix}"
-"$cc" -std=c11 -O2 -Wall -Wextra -Wvla -Werror -fPIC -shared -I"$include" "$@" \
+"$cc" -std=c11 -O3 -Wall -Wextra -Wvla -Werror -fPIC -shared -I"$include" "$@" \
   src/unokit/fast/_core.c -o "$out"
 echo "built $out with $cc"

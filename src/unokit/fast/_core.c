@@ -230,9 +230,14 @@ enum { PLAY, DRAWN, RESPOND, COLOR, SWAP, ROUND_OVER, GAME_OVER };  /* core/phas
 enum { A_DRAW = 136, A_PASS = 137, A_UNO = 138, A_CHALLENGE = 139, A_ACCEPT = 140,
        A_COLOR = 141, A_CATCH = 145, A_SWAP = 155, A_PENALIZE = 165, UNO_OFFSET = 68 };
 
-static int card_color(int c) { return c < WILD ? c / 13 : 4; }
-static int card_rank(int c) { return c < WILD ? c % 13 : 13 + (c - WILD); }
-static int card_points(int c) { return c >= WILD ? 50 : (c % 13 < 10 ? c % 13 : 20); }
+/* cards.py CARD_COLOR and CARD_RANK, as tables */
+#define COLORS13(c) c, c, c, c, c, c, c, c, c, c, c, c, c
+static const uint8_t CARD_COLOR[N_CARDS] = {COLORS13(0), COLORS13(1), COLORS13(2), COLORS13(3), 4, 4, 4, 4};
+#define RANKS13 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+static const uint8_t CARD_RANK[N_CARDS] = {RANKS13, RANKS13, RANKS13, RANKS13, 13, 14, 15, 16};
+static int card_color(int c) { return CARD_COLOR[c]; }
+static int card_rank(int c) { return CARD_RANK[c]; }
+static int card_points(int c) { return c >= WILD ? 50 : (CARD_RANK[c] < 10 ? CARD_RANK[c] : 20); }
 /* legality.py MATCHES[color * 17 + rank(top)][c] */
 static int matches(int color, int top, int c)
 {
@@ -883,10 +888,10 @@ static int turn_actions(Core *g, int *out, int k, int seat)
     int len = g->hlen[seat], top = g->disc[g->ndisc - 1];
     if (g->phase == PLAY) {
         uint64_t done = 0;
-        int start = k;
+        int start = k, color = g->color, top_rank = CARD_RANK[top];
         for (int i = 0; i < len; i++) {
             int c = hand[i];
-            if (matches(g->color, top, c) && !(done >> c & 1)) {
+            if ((c >= WILD || CARD_COLOR[c] == color || CARD_RANK[c] == top_rank) && !(done >> c & 1)) {
                 done |= (uint64_t)1 << c;
                 if (c < WILD) {
                     out[k++] = c;
