@@ -5,7 +5,8 @@ It reads two environment variables, and nothing else (no command line):
 ``UNOKIT_COMPILE`` chooses, at build time only:
 
 * unset, or ``auto`` (the default): a regular install or wheel (``pip install .``,
-  ``python -m build``) compiles the engine and the bots that search with it, when a C
+  ``python -m build``) compiles the engine and the bots that search with it, and builds the
+  native core ``unokit.fast._core`` (the rules in C, ``src/unokit/fast/_core.c``), when a C
   compiler and the Python headers work; where they do not, it builds the same package in
   pure Python and says so. An editable install (``pip install -e .``, which
   ``scripts/setup.sh`` makes), an sdist and the metadata steps stay pure Python, so that
@@ -34,7 +35,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CCompilerError, CompileError, ExecError, LinkError, PlatformError
 
@@ -99,6 +100,11 @@ def compiles() -> bool:
     return MODE != "off" and wheel_build()
 
 
+NATIVE_CORE = Extension("unokit.fast._core", ["src/unokit/fast/_core.c"])
+"""The native core (``unokit.fast``): plain C, built with whatever mypyc makes of the engine,
+and without mypyc where it is not installed."""
+
+
 def ext_modules() -> list[Any]:
     if not compiles():
         return []
@@ -107,17 +113,17 @@ def ext_modules() -> list[Any]:
     except ImportError:
         if MODE == "require":
             raise
-        say("mypyc is not installed here: building the pure-Python engine")
-        return []
+        say("mypyc is not installed here: building the pure-Python engine (with the native core)")
+        return [NATIVE_CORE]
     paths = compiled_modules()
     try:
-        return list(mypycify(paths, opt_level="3", target_dir="build/mypyc"))
+        return [*mypycify(paths, opt_level="3", target_dir="build/mypyc"), NATIVE_CORE]
     except (Exception, SystemExit) as exc:  # mypyc exits on what it cannot compile
         if MODE == "require":
             raise
         say(f"mypyc could not compile the engine ({type(exc).__name__}: {exc}); building the "
-            "pure-Python engine instead")
-        return []
+            "pure-Python engine instead (with the native core)")
+        return [NATIVE_CORE]
 
 
 class BuildExtOrPure(build_ext):
@@ -136,12 +142,15 @@ class BuildExtOrPure(build_ext):
             self.distribution.ext_modules = []
             why = str(exc) if len(str(exc)) <= 120 else str(exc)[:117] + "..."
             say(f"the C build failed ({type(exc).__name__}: {why}); building the pure-Python "
-                "engine instead, which plays the same games 1.5-3x slower (docs/performance.md)")
+                "engine instead, which plays the same games 1.5-3x slower, without the native "
+                "core unokit.fast (docs/performance.md)")
 
 
 EXTENSIONS = ext_modules()
-if EXTENSIONS:
-    say(f"compiling {len(compiled_modules())} engine and bot modules with mypyc")
+if len(EXTENSIONS) > 1:
+    say(f"compiling {len(compiled_modules())} engine and bot modules with mypyc, and the native core")
+elif EXTENSIONS:
+    say("compiling the native core (unokit.fast)")
 
 setup(
     ext_modules=EXTENSIONS,

@@ -8,8 +8,9 @@ Usage (from the repository root, in a venv with ``benchmarks/requirements.txt`` 
     .venv-bench/bin/python benchmarks/bench.py --players 2 --repeats 9 --json out.json
     .venv-bench/bin/python benchmarks/bench.py --loops playout-rlpolicy engine-rlpolicy
 
-Six pairs of loops, each a "game" = one round (RLCard's game is one hand), random legal play,
-and two more where unokit's rl extra is installed (``gym``, ``pettingzoo``, below):
+Six pairs of loops (eight where the native core is built), each a "game" = one round (RLCard's
+game is one hand), random legal play, and two more where unokit's rl extra is installed
+(``gym``, ``pettingzoo``, below):
 
 * **engine**: unokit's ``legal_actions`` / ``apply`` (the turn seat's legal list, UNO-call
   variants and catches included) against RLCard's bare rules loop (``UnoRound``, no state dicts).
@@ -30,6 +31,10 @@ and two more where unokit's rl extra is installed (``gym``, ``pettingzoo``, belo
   simulation of random games or a Monte Carlo rollout calls), against the same RLCard loop.
   The first two pairs time the engine under a Python loop of the caller's; these time the
   engine simulating on its own. Compare steps/s and games/s respectively, as above.
+
+* **fast** and **fast-rlpolicy**: the games of *engine* and *engine-rlpolicy*, step for step,
+  played by the native core (``unokit.fast.play``: the rules in C, no Python between steps),
+  where its extension is built; against the same RLCard loop.
 
 * **gym** and **pettingzoo**: rounds through unokit's RL environments (``docs/rl.md``): the
   Gymnasium ``unokit/Uno-v0`` (``env.step``; the other seats a callable policy of the
@@ -73,7 +78,7 @@ from types import ModuleType
 from typing import Any
 
 from unokit.arena import ArenaConfig, play_game
-from unokit.bench import DEALS, LOOPS, engine_build
+from unokit.bench import DEALS, ENGINE_LOOPS, LOOPS, engine_build
 from unokit.bots import split_bot_names
 from unokit.core.actions import MAX_SEATS
 
@@ -119,13 +124,18 @@ def pairs(deals: str = "stream") -> list[tuple[str, Loop, str, Loop | None, str]
          "bare rules loop (UnoRound)"),
         ("playout-rlpolicy", "playout (the engine's own loop), RLCard-equivalent policy", bare,
          "bare rules loop (UnoRound)"),
+        ("fast", "the native core (unokit.fast.play), uniform random play", bare,
+         "bare rules loop (UnoRound)"),
+        ("fast-rlpolicy", "the native core (unokit.fast.play), RLCard-equivalent policy", bare,
+         "bare rules loop (UnoRound)"),
         ("gym", "Gymnasium unokit/Uno-v0 step, every seat uniform masked random", env_run,
          "env.run (RandomAgent)"),
         ("pettingzoo", "PettingZoo AEC agent_iter/last/step, uniform masked random", env_run,
          "env.run (RandomAgent)"),
     ]
     return [(name, functools.partial(LOOPS[name], deals=deals), ulabel, rfn, rlabel)
-            for name, ulabel, rfn, rlabel in rows if RL_ERROR is None or name not in RL_LOOPS]
+            for name, ulabel, rfn, rlabel in rows
+            if (RL_ERROR is None or name not in RL_LOOPS) and (name in ENGINE_LOOPS or name in RL_LOOPS)]
 
 
 @dataclass
@@ -171,6 +181,8 @@ TARGETS: list[tuple[str, str, float, str]] = [
     ("playout-rlpolicy", "games", 2.0,
      "engine ≥ 2× RLCard's bare rules loop, RLCard's action space, the engine's own playout, "
      "per round"),
+    ("fast-rlpolicy", "games", 30.0,
+     "native core ≥ 30× RLCard's bare rules loop, RLCard's action space, per round"),
     ("observe", "steps", 10.0, "observation ≥ 10× env.run, uniform random play"),
     ("observe-rlpolicy", "games", 10.0, "observation ≥ 10× env.run, RLCard's action space, per round"),
     ("gym", "steps", 10.0, "Gymnasium env ≥ 10× env.run, uniform random masked play, encoding and "

@@ -33,6 +33,8 @@ if [ "$("$venv/bin/python" -c 'from unokit.bench import engine_build; print(engi
   echo "pip install . did not compile the engine in $venv (see setup.py)" >&2
   exit 1
 fi
+"$venv/bin/python" -c 'import unokit.fast as f; assert f.AVAILABLE, f.WHY; print(f.WHY)'
+export UNOKIT_REQUIRE_FAST=1  # the wheel's native core: its differential test must run
 echo "== the same build without a working C compiler: pure Python, with a note"
 wheels="$(mktemp -d)"
 trap 'rm -rf "$wheels"' EXIT

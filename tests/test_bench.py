@@ -11,15 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import unokit.fast
 from unokit.bench import (
     DEALS,
+    ENGINE_LOOPS,
+    FAST_LOOPS,
     LOOPS,
     PROCESS_SEED_STRIDE,
     engine_build,
     engine_loop,
+    fast_loop,
+    fast_playable_first_loop,
     gym_loop,
     measure,
     measure_parallel,
+    native_core,
     observe_loop,
     pettingzoo_loop,
     playable_first_loop,
@@ -224,7 +230,8 @@ def test_measure_by_games_and_by_seconds() -> None:
     assert {"engine": engine_loop, "observe": observe_loop,
             "engine-rlpolicy": playable_first_loop,
             "observe-rlpolicy": playable_first_observe_loop, "playout": playout_loop,
-            "playout-rlpolicy": playable_first_playout_loop, "gym": gym_loop,
+            "playout-rlpolicy": playable_first_playout_loop, "fast": fast_loop,
+            "fast-rlpolicy": fast_playable_first_loop, "gym": gym_loop,
             "pettingzoo": pettingzoo_loop} == LOOPS
 
 
@@ -299,12 +306,13 @@ def test_unokit_bench_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "3 players" in out and "stacking=progressive" in out
     assert "rounds/s" in out and "steps/s" in out
     lines = out.splitlines()
-    rows = [line.split()[0] for line in lines[1:7]]
+    k = 1 + len(ENGINE_LOOPS)  # the native core's loops too, where it is built
+    rows = [line.split()[0] for line in lines[1:k]]
     assert rows == ["engine", "observe", "engine-rlpolicy", "observe-rlpolicy", "playout",
-                    "playout-rlpolicy"]
-    assert lines[7].startswith("  Python ")
+                    "playout-rlpolicy", *(FAST_LOOPS if unokit.fast.AVAILABLE else ())]
+    assert lines[k].startswith("  Python ") and native_core() in lines[k]
     # The pure-Python build points to the compiled one; the compiled build does not.
-    assert (len(lines) == 9 and "mypyc" in lines[8]) == (engine_build() == "pure Python")
+    assert (len(lines) == k + 2 and "mypyc" in lines[k + 1]) == (engine_build() == "pure Python")
 
 
 def test_unokit_bench_seconds_and_one_loop(capsys: pytest.CaptureFixture[str]) -> None:

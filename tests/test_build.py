@@ -123,7 +123,8 @@ def _decide(tree: Path, mypycify: str, **env: str) -> subprocess.CompletedProces
             "mypyc.build.mypycify = mypycify\n"
             "runpy.run_path('setup.py')\n"
             "base = seen['options']['build']['build_base']\n"
-            "print(json.dumps({'ext': seen['ext_modules'], 'base': base}))\n")
+            "ext = [e if isinstance(e, str) else e.name for e in seen['ext_modules']]\n"
+            "print(json.dumps({'ext': ext, 'base': base}))\n")
     return _run(tree, code, **env)
 
 
@@ -145,6 +146,7 @@ def test_what_setup_py_compiles(tree: Path, env: dict[str, str], compiled: bool)
     if compiled:
         for module in ("core/game", "core/editions", "core/phases", "bots/heuristic"):
             assert f"src/unokit/{module}.py" in out["ext"]
+        assert out["ext"][-1] == "unokit.fast._core"  # the native core, beside mypyc's modules
         assert any(path.startswith("src/unokit/bots/strong") for path in out["ext"])
         for kept_pure in ("core/__init__", "core/options", "core/events", "tui/app", "server/rooms"):
             assert f"src/unokit/{kept_pure}.py" not in out["ext"]
@@ -165,6 +167,7 @@ def test_the_compiled_set_is_read_from_the_source(tree: Path) -> None:
             (tree / f"src/unokit/{name}.py").unlink()
     assert proc.returncode == 0, proc.stderr
     ext = json.loads(proc.stdout.strip().splitlines()[-1])["ext"]
+    assert ext.pop() == "unokit.fast._core"
     assert "src/unokit/core/new_rule.py" in ext and "src/unokit/bots/hot.py" in ext
     assert "src/unokit/core/kept.py" not in ext
     assert ext == sorted(p for p in ext if "/core/" in p) + sorted(p for p in ext if "/core/" not in p)
@@ -182,7 +185,7 @@ def test_a_mypyc_failure_falls_back_to_pure_python_unless_required(tree: Path) -
     refuse = "def mypycify(paths, **kw):\n    sys.exit(1)  # what mypyc does on code it cannot compile"
     proc = _decide(tree, refuse, UNOKIT_BUILD_EXTENSIONS="1")
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout.strip().splitlines()[-1])["ext"] == []
+    assert json.loads(proc.stdout.strip().splitlines()[-1])["ext"] == ["unokit.fast._core"]
     assert "mypyc could not compile the engine (SystemExit: 1); building the pure-Python" in proc.stderr
     required = _decide(tree, refuse, UNOKIT_BUILD_EXTENSIONS="1", UNOKIT_COMPILE="1")
     assert required.returncode == 1 and "ext" not in required.stdout

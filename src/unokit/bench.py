@@ -21,8 +21,11 @@ random rounds are long: report steps as well as games).
   first four are how fast it runs under a caller's own Python loop.
 
 :data:`LOOPS` names them ``engine``, ``observe``, ``engine-rlpolicy``, ``observe-rlpolicy``,
-``playout`` and ``playout-rlpolicy``; and ``gym`` and ``pettingzoo``, rounds through the RL
-environments' APIs (:mod:`unokit.envs`, the ``rl`` extra, imported only when they run).
+``playout`` and ``playout-rlpolicy``; ``fast`` and ``fast-rlpolicy``, the games of
+``engine`` and ``engine-rlpolicy`` played by the native core (:func:`unokit.fast.play`: the
+rules in C, no Python between steps; where the extension is built); and ``gym`` and
+``pettingzoo``, rounds through the RL environments' APIs (:mod:`unokit.envs`, the ``rl`` extra,
+imported only when they run).
 
 Every loop deals its games from its one generator by default (``deals="stream"``), as
 RLCard's loops deal from their one ``np_random``; ``deals="seeded"`` deals each game from its
@@ -30,7 +33,7 @@ own seed instead, what a recorded match or a tournament does (:data:`DEALS`).
 
 :func:`measure` times a loop in this process; :func:`measure_parallel` in several at once,
 for a machine's total rate. :func:`engine_build` says whether the engine modules were
-compiled with mypyc.
+compiled with mypyc, and :func:`native_core` whether the native core is built.
 
 >>> engine_loop(3, seed=1, players=2)[0]
 3
@@ -48,6 +51,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from . import fast as _fast
 from .core import game as _game_module
 from .core.actions import ACTION_KIND, DRAW, K_PLAY
 from .core.game import Game
@@ -55,10 +59,29 @@ from .core.options import Options
 from .core.phases import DRAWN, PLAY, ROUND_OVER
 from .core.playout import playout
 
-__all__ = ["DEALS", "ENGINE_LOOPS", "LOOPS", "PROCESS_SEED_STRIDE", "RL_LOOPS", "BenchResult", "engine_build",
-           "engine_loop", "gym_loop", "measure", "measure_parallel", "observe_loop", "pettingzoo_loop",
-           "playable_first_loop", "playable_first_observe_loop", "playable_first_playout_loop",
-           "playout_loop"]
+__all__ = [
+    "DEALS",
+    "ENGINE_LOOPS",
+    "FAST_LOOPS",
+    "LOOPS",
+    "PROCESS_SEED_STRIDE",
+    "RL_LOOPS",
+    "BenchResult",
+    "engine_build",
+    "engine_loop",
+    "fast_loop",
+    "fast_playable_first_loop",
+    "gym_loop",
+    "measure",
+    "measure_parallel",
+    "native_core",
+    "observe_loop",
+    "pettingzoo_loop",
+    "playable_first_loop",
+    "playable_first_observe_loop",
+    "playable_first_playout_loop",
+    "playout_loop",
+]
 
 Progress = Callable[[int], None]
 """Called after each game with the number of games finished so far."""
@@ -250,6 +273,34 @@ def engine_build() -> str:
     return "pure Python" if path.endswith(".py") else "compiled (mypyc)"
 
 
+def native_core() -> str:
+    """One line naming the native core: ``"native core: built (unokit.fast)"``, or why not.
+
+    >>> native_core().startswith("native core: ")
+    True
+    """
+    if _fast.AVAILABLE:
+        return "native core: built (unokit.fast)"
+    return f"native core: not built ({_fast.WHY})"
+
+
+def fast_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
+              options: Options | None = None, match: bool = False,
+              progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
+    """:func:`engine_loop`'s games, step for step, played by the native core
+    (:func:`unokit.fast.play`, uniform policy) with no Python between steps. A
+    ``RuntimeError`` saying why where the extension is not built."""
+    return _fast.play(games, seed, players, edition, options, "uniform", match, progress, deals)
+
+
+def fast_playable_first_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
+                             options: Options | None = None, match: bool = False,
+                             progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
+    """:func:`playable_first_loop`'s games, step for step, played by the native core
+    (:func:`unokit.fast.play`, ``"playable-first"`` policy)."""
+    return _fast.play(games, seed, players, edition, options, "playable-first", match, progress, deals)
+
+
 def gym_loop(games: int, seed: int = 0, players: int = 2, edition: str = "classic",
              options: Options | None = None, match: bool = False,
              progress: Progress | None = None, deals: str = "stream") -> tuple[int, int]:
@@ -280,10 +331,12 @@ def _rl_loop(name: str) -> Callable[..., tuple[int, int]]:
     return fn
 
 
+FAST_LOOPS = ("fast", "fast-rlpolicy")
+"""The loops of the native core (:mod:`unokit.fast`), where its extension is built."""
 ENGINE_LOOPS = ("engine", "observe", "engine-rlpolicy", "observe-rlpolicy", "playout",
-                "playout-rlpolicy")
+                "playout-rlpolicy", *(FAST_LOOPS if _fast.AVAILABLE else ()))
 """The loops of the engine alone, which need nothing but unokit: what ``unokit bench`` runs by
-default (``--loop all``)."""
+default (``--loop all``); the native core's where it is built."""
 RL_LOOPS = ("gym", "pettingzoo")
 """The loops through the RL environments' APIs (the ``rl`` extra)."""
 
@@ -294,6 +347,8 @@ LOOPS: dict[str, Callable[..., tuple[int, int]]] = {
     "observe-rlpolicy": playable_first_observe_loop,
     "playout": playout_loop,
     "playout-rlpolicy": playable_first_playout_loop,
+    "fast": fast_loop,
+    "fast-rlpolicy": fast_playable_first_loop,
     "gym": gym_loop,
     "pettingzoo": pettingzoo_loop,
 }

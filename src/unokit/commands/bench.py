@@ -10,7 +10,17 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from ..bench import DEALS, ENGINE_LOOPS, LOOPS, RL_LOOPS, BenchResult, engine_build, measure, measure_parallel
+from ..bench import (
+    DEALS,
+    ENGINE_LOOPS,
+    LOOPS,
+    RL_LOOPS,
+    BenchResult,
+    engine_build,
+    measure,
+    measure_parallel,
+    native_core,
+)
 from ..core.editions import EDITIONS
 from ..core.errors import OptionError
 from ..core.game import Game
@@ -156,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
     where = (f"{args.jobs} processes at once (the rates are their total)" if args.jobs > 1 else
              "one process; --jobs N measures N processes at once, to use more cores")
     print(f"  Python {platform.python_version()} ({platform.python_implementation()}), engine: "
-          f"{build}, {where}")
+          f"{build}, {native_core()}, {where}")
     if build == "pure Python":
         print("  A regular install (pip install .) compiles the engine with mypyc where a C "
               "compiler works, for about 1.5-3x these rates (docs/performance.md)")
@@ -186,6 +196,7 @@ def _as_json(args: argparse.Namespace, changed: dict[str, object], build: str,
         "deals": args.deals,
         "jobs": args.jobs,
         "engine_build": build,
+        "native_core": native_core(),
         "python": f"{platform.python_version()} ({platform.python_implementation()})",
         "loops": [
             {"loop": r.loop, "games": r.games, "steps": r.steps, "seconds": r.seconds,
