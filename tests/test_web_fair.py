@@ -29,8 +29,8 @@ def test_play_and_call_uno_at_the_card_itself(pages: Pages) -> None:
     card(page, "R7").wait_for()
     assert not page.locator('.uno-play[data-card="G8"]').count()  # not playable now
     page.click('.uno-play[data-card="R7"]')
-    log_has(page, "Player 1 calls UNO!")
-    assert not page.locator("#log li", has_text="Player 2 catches Player 1").count()
+    log_has(page, "You call UNO!")
+    assert not page.locator("#log li", has_text="catches you").count()
 
 
 def test_the_large_uno_stays_in_reach_and_a_late_call_is_in_time(pages: Pages) -> None:
@@ -41,8 +41,8 @@ def test_the_large_uno_stays_in_reach_and_a_late_call_is_in_time(pages: Pages) -
     time.sleep(1.5)
     assert page.locator("#big-uno").is_visible()
     page.click("#big-uno")
-    log_has(page, "Player 1 calls UNO!")
-    assert not page.locator("#log li", has_text="Player 2 catches Player 1").count()
+    log_has(page, "You call UNO!")
+    assert not page.locator("#log li", has_text="catches you").count()
     page.wait_for_selector("#big-uno", state="detached")
 
 
@@ -55,7 +55,7 @@ def test_the_large_catch_of_a_bot_that_forgot(pages: Pages) -> None:
     page.wait_for_selector("#big-catch-1")
     time.sleep(1.0)
     page.click("#big-catch-1")
-    log_has(page, "Player 1 catches Player 2 without an UNO call.")
+    log_has(page, "You catch Heuristic bot 2 without an UNO call.")
 
 
 def test_the_countdown_the_away_banner_and_im_back(pages: Pages) -> None:

@@ -251,4 +251,4 @@ def test_back_from_the_background_the_page_reconnects_silently(contexts: Any, ba
     page.wait_for_selector("#hand button.card.playable")
     assert page.locator("#conn-banner").is_hidden()
     page.locator("#hand button.card.playable").first.click()  # the new socket plays
-    page.locator("#log li", has_text="Player 1 plays").first.wait_for()
+    page.locator("#log li", has_text="You play").first.wait_for()
