@@ -18,6 +18,7 @@ from types import ModuleType
 
 import pytest
 
+from unokit import fast
 from unokit.bench import playable_first_playout_loop
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +87,9 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
     rl = all(importlib.util.find_spec(m) for m in ("gymnasium", "pettingzoo", "numpy"))
     if rl:  # the RL environments' loops run beside RLCard's env.run when the rl extra is there
         loop_names += ["gym", "pettingzoo"]
+    native = fast.AVAILABLE
+    if native:  # the native core's loops run beside RLCard's bare loop when it is built
+        loop_names += ["fast", "fast-rlpolicy"]
     assert set(rows) == {(p, name) for p in (2, 4) for name in loop_names}
     for row in rows.values():
         for side in ("unokit", "RLCard"):
@@ -99,6 +103,8 @@ def test_benchmark_quick_mode_runs_both_sides(loops: ModuleType, tmp_path: Path)
              ("playout-rlpolicy", "games", 2)}
     if rl:
         units |= {("gym", "steps", 10), ("pettingzoo", "steps", 10)}
+    if native:
+        units.add(("fast-rlpolicy", "games", 30))
     judged = [(t["players"], t["loop"], t["unit"].removesuffix("/s"), t["goal"])
               for t in results["targets"]]
     assert sorted(judged) == sorted((p, *u) for p in (2, 4) for u in units)
