@@ -19,7 +19,7 @@ human seat sees them.
 True
 >>> s.act(parse_action("R1!"))
 >>> s.log[-2:]
-['Player 1 plays red 1.', 'Player 1 calls UNO!']
+['You play red 1.', 'You call UNO!']
 """
 
 from __future__ import annotations
