@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from services import ADMIN_URL, postgres_database
-from test_server_support import Served, app_client, create, free_port
+from test_server_support import Served, app_client, create, free_port, http_from
 
-httpx = pytest.importorskip("httpx")
+pytest.importorskip("httpx")
 pytest.importorskip("websockets")
 
 LIMIT = 5
@@ -43,11 +43,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         yield server
     finally:
         server.stop()
-
-
-def http_from(source: str) -> Any:
-    """An HTTP client whose connections come from the address ``source``."""
-    return httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=20)
 
 
 def hello_from(source: str, port: int, code: str, token: str | None = None, **headers: str) -> Any:

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from services import pg_url
-from test_server_support import Served, free_port
+from test_server_support import Served, free_port, http_from
 from unokit.server.limits import key_of
 from unokit.server.store import database_url
 
 websockets = pytest.importorskip("websockets")
-httpx = pytest.importorskip("httpx")
+pytest.importorskip("httpx")
 
 from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
@@ -46,14 +46,9 @@ def serving(tmp: Path, *flags: str) -> Iterator[Served]:
         server.stop()
 
 
-def http(source: str) -> Any:
-    """An HTTP client whose requests come from ``source``."""
-    return httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=20)
-
-
 def post(server: Served, source: str, path: str, body: dict[str, Any], token: str | None = None) -> Any:
     headers = {} if token is None else {"Authorization": f"Bearer {token}"}
-    with http(source) as client:
+    with http_from(source) as client:
         return client.post(server.base + path, json=body, headers=headers)
 
 
@@ -581,7 +576,7 @@ def _open_rooms(db: Path) -> int:
 def _batch(server: Served, db: Path, rooms: int) -> None:
     """Make ``rooms`` rooms, start them (their bots play, and play for the absent host), and
     wait until they have all closed, nobody having joined them."""
-    with http(addr(1)) as client:
+    with http_from(addr(1)) as client:
         for _ in range(rooms):
             made = client.post(server.base + "/api/rooms", json={
                 "name": "Ana", "bots": ["heuristic", "random", "heuristic"], "bot_delay": 0}).json()

@@ -246,6 +246,14 @@ async def settle(seconds: float = 0.05) -> None:
 # ---------------------------------------------------------------------- a real server
 
 
+def http_from(source: str) -> Any:
+    """An HTTP client whose connections come from the address ``source`` (127.0.0.2, ...: a
+    client of its own to the server's limits)."""
+    import httpx
+
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=20)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
