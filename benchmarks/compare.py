@@ -12,6 +12,15 @@ seeded games, and the medians compared::
 
 It prints every run (steps/s), the medians, the change and, with ``--limit``, whether any
 loop's median fell by more than that many per cent (the exit status is 1 if one did).
+
+On a machine whose other work makes seconds spread widely, ``--instructions`` counts instead
+the machine instructions each build executes per step, under ``valgrind --tool=callgrind``:
+each build plays the loop's games once and then twice as many, and the difference of the two
+counts over the difference of their steps is the build's cost per step, free of the start-up
+and the same whatever else the machine is doing (one run each is enough: it repeats exactly).
+Keep ``--seconds`` small there (0.2 is plenty): callgrind runs the program ~50x slower::
+
+    python benchmarks/compare.py ../before/src src --instructions --seconds 0.2 --limit 5
 """
 
 from __future__ import annotations
@@ -19,9 +28,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +67,67 @@ def _run(build: Path, loop: str, games: int, seconds: float, players: int, seed:
     return result
 
 
+def _count(build: Path, loop: str, games: int, players: int, seed: int) -> tuple[int, int]:
+    """Instructions executed by one run of ``loop`` for ``games`` games with ``build``, under
+    callgrind, and the steps it played."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(build), os.environ.get("PYTHONPATH", "")])}
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "callgrind.log"
+        out = subprocess.run(["valgrind", "--tool=callgrind", f"--log-file={log}",
+                              "--callgrind-out-file=/dev/null", sys.executable, "-c", _PROGRAM,
+                              loop, str(games), "0", str(players), str(seed)],
+                             env=env, capture_output=True, text=True)
+        text = log.read_text() if log.exists() else ""
+    if out.returncode != 0:
+        raise SystemExit(f"compare: {loop} failed under callgrind with {build}:\n{out.stderr.strip()}")
+    found = re.search(r"Collected : (\d+)", text)
+    if found is None:
+        raise SystemExit(f"compare: callgrind counted nothing for {loop} with {build}:\n{text[-2000:]}")
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    return int(found.group(1)), int(result["steps"])
+
+
+def _instructions(builds: dict[str, Path], args: argparse.Namespace) -> int:
+    """``--instructions``: each build's instructions per step, loop by loop (see the module's
+    docstring), and the change; the exit status as with timing and ``--limit``."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("compare: --instructions needs valgrind (apt-get install valgrind)")
+    report: dict[str, Any] = {"builds": {k: str(v) for k, v in builds.items()}, "loops": {},
+                              "unit": "instructions per step"}
+    worst = 0.0
+    print(f"{'loop':<18} {'build':<7} {'instr/step':>10}  (games, steps: instructions)")
+    for loop in args.loops:
+        games = _run(builds["after"], loop, 0, args.seconds, args.players, args.seed)["games"]
+        per_step: dict[str, float] = {}
+        for name in ("before", "after"):
+            small = _count(builds[name], loop, games, args.players, args.seed)
+            large = _count(builds[name], loop, 2 * games, args.players, args.seed)
+            per_step[name] = (large[0] - small[0]) / (large[1] - small[1])
+            report["loops"].setdefault(loop, {})[name] = {"games": [games, 2 * games],
+                                                          "steps": [small[1], large[1]],
+                                                          "instructions": [small[0], large[0]]}
+            print(f"{loop:<18} {name:<7} {per_step[name]:>10,.0f}  ({games}, {small[1]}: {small[0]:,}; "
+                  f"{2 * games}, {large[1]}: {large[0]:,})")
+        # Fewer instructions per step is faster: the change is said as a change of speed.
+        change = 100.0 * (per_step["before"] / per_step["after"] - 1.0)
+        worst = min(worst, change)
+        report["loops"][loop]["change_percent"] = change
+        print(f"{'':<18} {'change':<7} {change:>+9.1f}%  (in steps per instruction)")
+    return _verdict(report, worst, args)
+
+
+def _verdict(report: dict[str, Any], worst: float, args: argparse.Namespace) -> int:
+    """Write the report if asked and say whether the worst change keeps ``--limit``."""
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    if args.limit is not None:
+        ok = worst >= -args.limit
+        verdict = "kept" if ok else "NOT kept"
+        print(f"worst change {worst:+.1f}% against the limit of -{args.limit:g}%: {verdict}")
+        return 0 if ok else 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, time both builds loop by loop, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -71,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=float, default=None,
                         help="fail if a loop's median steps/s falls by more than this many per cent")
     parser.add_argument("--json", type=Path, default=None, help="write every run here")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions per step under callgrind instead of timing")
     args = parser.parse_args(argv)
     for build in (args.before, args.after):
         if not (build / "unokit" / "__init__.py").is_file():
@@ -78,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     builds = {"before": args.before, "after": args.after}
+    if args.instructions:
+        return _instructions(builds, args)
     report: dict[str, Any] = {"builds": {k: str(v) for k, v in builds.items()}, "loops": {}}
     worst = 0.0
     print(f"{'loop':<18} {'build':<7} {'median':>10}  runs (steps/s)")
@@ -104,14 +181,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{loop:<18} {name:<7} {medians[name]:>10,.0f}  {cells}  [{engine[name]}]")
         note = "" if same_games else "  (the two builds played different numbers of steps!)"
         print(f"{'':<18} {'change':<7} {change:>+9.1f}%  ({games} games each run){note}")
-    if args.json is not None:
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
-    if args.limit is not None:
-        ok = worst >= -args.limit
-        verdict = "kept" if ok else "NOT kept"
-        print(f"worst change {worst:+.1f}% against the limit of -{args.limit:g}%: {verdict}")
-        return 0 if ok else 1
-    return 0
+    return _verdict(report, worst, args)
 
 
 if __name__ == "__main__":
